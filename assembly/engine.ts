@@ -1,0 +1,131 @@
+/**
+ * The solver's phases and work accounting. `runSlice(budget)` does at most `budget` work units and returns; slices
+ * compose exactly (runSlice(a) then runSlice(b) leaves the same state as runSlice(a + b)) because every unit of work
+ * is resumable and zero-cost work (a placement commit, a phase switch) always runs to completion. No clock is read.
+ *   construction: 1 unit per employee scored for a placement
+ *   local search: 1 unit per step (one move evaluated)
+ */
+import { PHASE_CONSTRUCTION, PHASE_LOCAL_SEARCH, ERR_RANGE, ERR_STATE } from "./layout";
+import { shiftCount, employeeCount, shiftPinned, shiftInitialEmployee, loaded } from "./problem";
+import { assignment, initSolution, setEmployee } from "./solution";
+import {
+  recomputeScore, resetDelta, addChangeDelta, commitDelta, isBetter, scoreHard, scoreMedium, scoreSoft,
+} from "./score";
+import { initBest, markBest, noteChange, bestHard, bestMedium, bestSoft } from "./best";
+import { buildConstructionOrder, constructionDone, constructionRun } from "./construction";
+import { initLocalSearch, localSearchStep, resetHistory } from "./local-search";
+import { rngSeed } from "./rng";
+
+export let phase = PHASE_CONSTRUCTION;
+export let started = false;
+export let unitsDone: i64 = 0;
+export let localSearchSteps: i64 = 0;
+
+/** Shared by start and restore: empty solution, best tracking, search structures. */
+export function prepare(): void {
+  initSolution();
+  initBest();
+  initLocalSearch();
+  started = true;
+}
+
+/** Starts a solve: warm start from the input's employees, then construction of the rest. */
+export function start(seed: u32): i32 {
+  if (!loaded || started) return ERR_STATE;
+  prepare();
+  rngSeed(seed);
+  for (let s = 0; s < shiftCount; s++) if (shiftInitialEmployee[s] >= 0) setEmployee(s, shiftInitialEmployee[s]);
+  recomputeScore();
+  markBest();
+  buildConstructionOrder();
+  phase = PHASE_CONSTRUCTION;
+  if (constructionDone()) enterLocalSearch();
+  return 0;
+}
+
+export function setState(atPhase: i32, units: i64, steps: i64): void {
+  phase = atPhase;
+  unitsDone = units;
+  localSearchSteps = steps;
+}
+
+function enterLocalSearch(): void {
+  phase = PHASE_LOCAL_SEARCH;
+  resetHistory();
+  markBest();
+}
+
+export function runSlice(budget: i32): i32 {
+  if (!started || budget <= 0) return 0;
+  let done = 0;
+  if (phase == PHASE_CONSTRUCTION) {
+    done = constructionRun(budget);
+    if (constructionDone()) enterLocalSearch();
+  }
+  if (phase == PHASE_LOCAL_SEARCH) {
+    const steps = budget - done;
+    for (let i = 0; i < steps; i++) localSearchStep();
+    localSearchSteps += steps;
+    done = budget;
+  }
+  unitsDone += done;
+  return done;
+}
+
+function afterManualChange(): void {
+  if (isBetter(scoreHard, scoreMedium, scoreSoft, bestHard, bestMedium, bestSoft)) markBest();
+}
+
+/** Change move from outside (tests, tools): 0 ok, 1 pinned, ERR_RANGE bad index. */
+export function manualChange(s: i32, to: i32): i32 {
+  if (!started) return ERR_STATE;
+  if (s < 0 || s >= shiftCount || to < -1 || to >= employeeCount) return ERR_RANGE;
+  if (shiftPinned[s]) return 1;
+  const from = assignment[s];
+  if (from == to) return 0;
+  resetDelta();
+  addChangeDelta(s, from, to);
+  setEmployee(s, to);
+  commitDelta();
+  noteChange(s, from);
+  afterManualChange();
+  return 0;
+}
+
+/** Swap move from outside: the same path as the search's swap, always applied. */
+export function manualSwap(s1: i32, s2: i32): i32 {
+  if (!started) return ERR_STATE;
+  if (s1 < 0 || s1 >= shiftCount || s2 < 0 || s2 >= shiftCount) return ERR_RANGE;
+  if (shiftPinned[s1] || shiftPinned[s2]) return 1;
+  const a = assignment[s1], b = assignment[s2];
+  if (a == b) return 0;
+  resetDelta();
+  addChangeDelta(s1, a, b);
+  setEmployee(s1, b);
+  addChangeDelta(s2, b, a);
+  setEmployee(s2, a);
+  commitDelta();
+  noteChange(s1, a);
+  noteChange(s2, b);
+  afterManualChange();
+  return 0;
+}
+
+/**
+ * Replaces the current solution by the assignment at `src` (S words; out-of-range values read as -1). Pinned shifts
+ * keep their employee. The result becomes the best solution, and in local search the late-acceptance history
+ * restarts from it, since the old history describes another region of the search space.
+ */
+export function applyAssignment(src: usize): i32 {
+  if (!started) return ERR_STATE;
+  for (let s = 0; s < shiftCount; s++) {
+    if (shiftPinned[s]) continue;
+    let to = load<i32>(src + (<usize>s << 2));
+    if (to < -1 || to >= employeeCount) to = -1;
+    setEmployee(s, to);
+  }
+  recomputeScore();
+  markBest();
+  if (phase == PHASE_LOCAL_SEARCH) resetHistory();
+  return 0;
+}

@@ -1,0 +1,98 @@
+/**
+ * Deterministic instance generator for tests and benchmarks. Instances are planted: every shift is drawn with an
+ * employee who is free that day and holds its skills, unavailable days avoid the planted work, so a 0hard/0medium
+ * schedule exists (plus `impossible` extra shifts needing a skill nobody has, which must stay unassigned).
+ */
+import type { ModelInput } from "../schemas/model-input";
+
+export interface GenerateOptions {
+  shifts: number;
+  employees: number;
+  seed: number;
+  /** Distinct skills. @default 6 */
+  skills?: number;
+  /** Share of shifts pinned to their planted employee. @default 0.03 */
+  pinnedShare?: number;
+  /** Share of unpinned shifts arriving with a (random) employee as a warm start. @default 0 */
+  warmShare?: number;
+  /** Shifts requiring a skill no employee has. @default 0 */
+  impossible?: number;
+}
+
+/** mulberry32: small, fast, seedable. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DAY_MS = 86_400_000;
+const EPOCH = Date.parse("2027-02-01T00:00:00Z");
+const SLOTS = [6, 14, 22];
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString().replace(".000Z", "Z");
+}
+
+export function generateInstance(o: GenerateOptions): ModelInput {
+  const random = rng(o.seed);
+  const int = (n: number) => Math.floor(random() * n);
+  const skillCount = o.skills ?? 6;
+  // Planted work never falls on adjacent days of one employee (a night shift runs into the next morning).
+  const days = Math.max(7, Math.ceil((o.shifts / Math.max(1, o.employees)) * 3.5));
+  const skills = Array.from({ length: skillCount }, (_, i) => `skill-${i}`);
+  const employees = Array.from({ length: o.employees }, (_, i) => {
+    const own = new Set<string>();
+    const n = 1 + int(3);
+    while (own.size < Math.min(n, skillCount)) own.add(skills[int(skillCount)]);
+    return { id: `emp-${i}`, skills: [...own].map((id) => ({ id })), busy: new Set<number>() };
+  });
+
+  const shifts: ModelInput["shifts"] = [];
+  for (let i = 0; i < o.shifts; i++) {
+    const day = int(days);
+    let planted = int(o.employees);
+    const taken = (e: number) => [day - 1, day, day + 1].some((d) => employees[e].busy.has(d));
+    for (let tries = 0; tries < o.employees && taken(planted); tries++) planted = (planted + 1) % o.employees;
+    const owner = employees[planted];
+    owner.busy.add(day);
+    const start = EPOCH + day * DAY_MS + SLOTS[int(3)] * 3_600_000 + int(3) * 1_800_000;
+    const end = start + (4 + int(5)) * 3_600_000;
+    const r = random();
+    const requiredSkills = r < 0.5 ? [owner.skills[int(owner.skills.length)].id] : r < 0.6 ? owner.skills.slice(0, 2).map((s) => s.id) : undefined;
+    const pinned = random() < (o.pinnedShare ?? 0.03);
+    const warm = !pinned && random() < (o.warmShare ?? 0);
+    const p = int(11);
+    shifts.push({
+      id: `shift-${i}`,
+      start: iso(start),
+      end: iso(end),
+      ...(requiredSkills ? { requiredSkills } : {}),
+      ...(p < 10 ? { priority: String(p + 1) as "1" } : {}),
+      ...(pinned ? { pinned: true, employee: owner.id } : warm ? { employee: `emp-${int(o.employees)}` } : {}),
+    });
+  }
+  for (let i = 0; i < (o.impossible ?? 0); i++) {
+    const start = EPOCH + int(days) * DAY_MS + 9 * 3_600_000;
+    shifts.push({ id: `impossible-${i}`, start: iso(start), end: iso(start + 4 * 3_600_000), requiredSkills: ["nobody-has-this"] });
+  }
+
+  return {
+    employees: employees.map((e) => {
+      // Unavailable on up to two whole days with no planted work that day or the evening before.
+      const spans: { start: string; end: string }[] = [];
+      for (let k = 0; k < 2; k++) {
+        const d = int(days);
+        if (e.busy.has(d) || e.busy.has(d - 1)) continue;
+        spans.push({ start: iso(EPOCH + d * DAY_MS), end: iso(EPOCH + (d + 1) * DAY_MS) });
+      }
+      return { id: e.id, skills: e.skills, ...(spans.length ? { unavailableTimeSpans: spans } : {}) };
+    }),
+    shifts,
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * Demo datasets (spec §4 demo-data endpoints), generated deterministically: the same id always yields the same
+ * request, byte for byte, so that curl walkthroughs and tests can rely on it. Timestamps carry a UTC offset (+01:00,
+ * Central European winter time) because real planning systems send local times.
+ */
+import type { DemoMetaData } from "../schemas/demo-data";
+import type { Employee, ModelInput, Shift } from "../schemas/model-input";
+import type { SolvingRequest } from "../schemas/solving-request";
+
+interface DemoSpec {
+  meta: DemoMetaData;
+  employees: number;
+  days: number;
+  /** Daily shift templates: start hour, length in hours, required skill, how many per day. */
+  templates: ReadonlyArray<{ startHour: number; hours: number; skill: string; perDay: number }>;
+  termination: NonNullable<NonNullable<SolvingRequest["config"]>["run"]>["termination"];
+}
+
+const SKILLS = ["Nurse", "Doctor", "Anaesthetics", "Cardiology"] as const;
+const FIRST_NAMES = [
+  "Amy", "Beth", "Chad", "Dan", "Elsa", "Flo", "Gus", "Hugo", "Ivy", "Jay", "Kim", "Luc", "Mia", "Ned", "Olga",
+  "Pam", "Quin", "Rob", "Sue", "Tom", "Uma", "Vic", "Wes", "Xia", "Yan", "Zoe",
+];
+const LAST_NAMES = ["Cole", "Fox", "Green", "Jones", "King", "Li", "Poe", "Rye", "Smith", "Watt"];
+
+/** First day of every demo schedule: a Monday. */
+const START_DATE = "2027-02-01";
+const OFFSET = "+01:00";
+
+const DEMOS: Record<string, DemoSpec> = {
+  BASIC: {
+    meta: {
+      id: "BASIC",
+      shortDescription: "A hospital ward: 15 employees, 2 weeks, 140 shifts.",
+      longDescription:
+        "Early, late, night and day shifts that need nurses, doctors or specialists; employees with one or two " +
+        "skills, a few unavailable days each and some unpreferred evenings.",
+      tags: ["employees:15", "shifts:140", "days:14"],
+      config: [],
+    },
+    employees: 15,
+    days: 14,
+    templates: [
+      { startHour: 6, hours: 8, skill: "Nurse", perDay: 3 },
+      { startHour: 14, hours: 8, skill: "Nurse", perDay: 3 },
+      { startHour: 22, hours: 8, skill: "Nurse", perDay: 1 },
+      { startHour: 9, hours: 8, skill: "Doctor", perDay: 2 },
+      { startHour: 10, hours: 6, skill: "Anaesthetics", perDay: 1 },
+    ],
+    termination: { spentLimit: "PT1M", unimprovedSpentLimit: "PT5S" },
+  },
+  LARGE: {
+    meta: {
+      id: "LARGE",
+      shortDescription: "A hospital: 50 employees, 4 weeks, about 1,000 shifts.",
+      longDescription:
+        "The BASIC ward scaled up: four skills, 36 shifts a day for 28 days, unavailable days and unpreferred " +
+        "evenings for every employee.",
+      tags: ["employees:50", "shifts:1008", "days:28"],
+      config: [],
+    },
+    employees: 50,
+    days: 28,
+    templates: [
+      { startHour: 6, hours: 8, skill: "Nurse", perDay: 8 },
+      { startHour: 14, hours: 8, skill: "Nurse", perDay: 8 },
+      { startHour: 22, hours: 8, skill: "Nurse", perDay: 4 },
+      { startHour: 8, hours: 8, skill: "Doctor", perDay: 6 },
+      { startHour: 12, hours: 8, skill: "Doctor", perDay: 4 },
+      { startHour: 10, hours: 6, skill: "Anaesthetics", perDay: 3 },
+      { startHour: 9, hours: 8, skill: "Cardiology", perDay: 3 },
+    ],
+    termination: { spentLimit: "PT2M", unimprovedSpentLimit: "PT10S" },
+  },
+};
+
+export const DEMO_DATA_IDS = Object.keys(DEMOS);
+
+export function listDemoData(): DemoMetaData[] {
+  return DEMO_DATA_IDS.map((id) => DEMOS[id].meta);
+}
+
+/** The demo dataset as a full solving request, or undefined for an unknown id. */
+export function demoSolvingRequest(id: string): SolvingRequest | undefined {
+  const spec = DEMOS[id];
+  if (!spec) return undefined;
+  return {
+    config: { run: { name: `${id} demo`, termination: spec.termination } },
+    modelInput: generateInput(spec, seedOf(id)),
+  };
+}
+
+function generateInput(spec: DemoSpec, seed: number): ModelInput {
+  const random = mulberry32(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+
+  // Skill mix: every skill demanded by a template is held by enough people (about twice the daily demand share).
+  const employees: Employee[] = [];
+  for (let e = 0; e < spec.employees; e++) {
+    const primary = e % 5 < 3 ? "Nurse" : e % 5 === 3 ? "Doctor" : pick(SKILLS.slice(1));
+    const skills = new Set<string>([primary]);
+    if (random() < 0.35) skills.add(pick(SKILLS));
+    const unavailableTimeSpans = [];
+    const unpreferredTimeSpans = [];
+    // Distinct days, in time order: overlapping spans would count the same minutes twice.
+    const offDays = new Set<number>();
+    while (offDays.size < Math.max(1, Math.round(spec.days / 7))) offDays.add(Math.floor(random() * spec.days));
+    for (const day of [...offDays].sort((a, b) => a - b)) {
+      unavailableTimeSpans.push({ start: at(day, 0), end: at(day + 1, 0) });
+    }
+    if (random() < 0.5) {
+      const day = Math.floor(random() * spec.days);
+      unpreferredTimeSpans.push({ start: at(day, 18), end: at(day + 1, 0) });
+    }
+    employees.push({
+      id: `${FIRST_NAMES[e % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(e / FIRST_NAMES.length) % LAST_NAMES.length]}${e >= FIRST_NAMES.length * LAST_NAMES.length ? ` ${e}` : ""}`,
+      skills: [...skills].sort().map((id) => ({ id })),
+      unavailableTimeSpans,
+      unpreferredTimeSpans,
+    });
+  }
+
+  const shifts: Shift[] = [];
+  for (let day = 0; day < spec.days; day++) {
+    for (const t of spec.templates) {
+      for (let k = 0; k < t.perDay; k++) {
+        shifts.push({
+          id: `${dateOf(day)}-${t.skill.toLowerCase()}-${String(t.startHour).padStart(2, "0")}-${k + 1}`,
+          start: at(day, t.startHour),
+          end: at(day, t.startHour + t.hours),
+          requiredSkills: [t.skill],
+          // The first position of each template is the one that must be covered first.
+          priority: k === 0 ? "1" : k === 1 ? "3" : "5",
+        });
+      }
+    }
+  }
+  return { employees, shifts };
+}
+
+/** `day` days after START_DATE at `hour` (may exceed 24: rolls over), in the demo's fixed offset. */
+function at(day: number, hour: number): string {
+  const extraDays = Math.floor(hour / 24);
+  return `${dateOf(day + extraDays)}T${String(hour % 24).padStart(2, "0")}:00:00${OFFSET}`;
+}
+
+function dateOf(day: number): string {
+  const d = new Date(`${START_DATE}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + day);
+  return d.toISOString().slice(0, 10);
+}
+
+function seedOf(id: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** Small seeded PRNG (Tommy Ettinger's mulberry32): enough for reproducible demo data. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * Wire schema of the employee shift scheduling model input (`modelInput`, spec §2.6).
+ *
+ * Field names follow the reference OpenAPI (`EmployeeSchedule`, `Employee`, `Shift`). Employees and shifts are strict
+ * (an unknown member is a client mistake worth a 400 naming it); the rule families that later engine work scores
+ * (contracts, global rules, pairings, ...) are accepted as loose objects so that a dataset carrying them is stored
+ * unchanged. Schemas here import nothing of ours (STYLE.md, direction of imports).
+ */
+import { z } from "@hono/zod-openapi";
+
+/** ISO 8601 date-time with an explicit UTC offset or Z, as the reference `OffsetDateTime`. */
+export const OffsetDateTimeSchema = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/,
+    "must be an ISO 8601 date-time with an offset, e.g. 2027-02-01T08:00:00+01:00",
+  )
+  .openapi("OffsetDateTime", { example: "2027-02-01T08:00:00+01:00" });
+
+/** ISO 8601 duration (PnDTnHnMnS; weeks as PnW). */
+export const DurationSchema = z
+  .string()
+  .regex(
+    /^P(?!$)(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/,
+    "must be an ISO 8601 duration, e.g. PT30S or PT8H",
+  )
+  .openapi("Duration", { example: "PT30S" });
+
+/** 1 (highest) .. 10 (lowest); the deprecated four-level names are accepted for employees (spec §9). */
+export const PrioritySchema = z.enum(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]).openapi("Priority");
+export const LegacyPrioritySchema = z.enum(["CRITICAL", "HIGH", "NORMAL", "LOW"]).openapi("LegacyPriority");
+
+export const DateTimeSpanSchema = z
+  .strictObject({ start: OffsetDateTimeSchema, end: OffsetDateTimeSchema })
+  .openapi("DateTimeSpan");
+
+export const TagAwareDateTimeSpanSchema = z
+  .strictObject({
+    start: OffsetDateTimeSchema,
+    end: OffsetDateTimeSchema,
+    includeShiftTags: z.array(z.string()).optional(),
+    excludeShiftTags: z.array(z.string()).optional(),
+    shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+    weight: z.number().int().min(1).optional(),
+  })
+  .openapi("TagAwareDateTimeSpan");
+
+export const SkillSchema = z
+  .strictObject({ id: z.string().min(1), validityDateTimeSpans: z.array(DateTimeSpanSchema).optional() })
+  .openapi("Skill");
+
+/** AND/OR trees over skills or tags; scored by the engine (issue 3). */
+const OperandNodeSchema = z.looseObject({
+  type: z.enum(["LEAF", "NODE"]),
+  operator: z.enum(["AND", "OR"]),
+  operands: z.array(z.unknown()),
+});
+
+const LooseRecord = z.looseObject({});
+const IdentifiedRecord = z.looseObject({ id: z.string().min(1) });
+
+export const EmployeeSchema = z
+  .strictObject({
+    id: z.string().min(1),
+    contracts: z.array(z.string()).optional(),
+    priority: z.union([PrioritySchema, LegacyPrioritySchema]).nullable().optional(),
+    costGroup: z.string().nullable().optional(),
+    location: z.array(z.number()).length(2).nullable().optional(),
+    skills: z.array(SkillSchema).optional(),
+    tags: z.array(z.string()).optional(),
+    preferredShiftTags: z.array(z.string()).optional(),
+    requiredShiftTags: z.array(z.string()).optional(),
+    preferredShiftTagsExpression: OperandNodeSchema.nullable().optional(),
+    requiredShiftTagsExpression: OperandNodeSchema.nullable().optional(),
+    prohibitedRiskFactors: z.array(z.string()).optional(),
+    preferredPairings: z.array(LooseRecord).optional(),
+    unpreferredPairings: z.array(LooseRecord).optional(),
+    requiredPairings: z.array(LooseRecord).optional(),
+    prohibitedPairings: z.array(LooseRecord).optional(),
+    preferredTimeSpans: z.array(TagAwareDateTimeSpanSchema).optional(),
+    unpreferredTimeSpans: z.array(TagAwareDateTimeSpanSchema).optional(),
+    unavailableTimeSpans: z.array(TagAwareDateTimeSpanSchema).optional(),
+    availableTimeSpans: z.array(TagAwareDateTimeSpanSchema).optional(),
+    zoneOffset: z.string().optional(),
+    timeZoneId: z.string().optional(),
+  })
+  .openapi("Employee");
+
+export const BreakSchema = z
+  .strictObject({ start: OffsetDateTimeSchema, end: OffsetDateTimeSchema, tags: z.array(z.string()).optional() })
+  .openapi("Break");
+
+export const ShiftSchema = z
+  .strictObject({
+    id: z.string().min(1),
+    start: OffsetDateTimeSchema,
+    end: OffsetDateTimeSchema,
+    loggedTime: DurationSchema.nullable().optional(),
+    costGroup: z.string().nullable().optional(),
+    location: z.array(z.number()).length(2).nullable().optional(),
+    requiredSkills: z.array(z.string()).optional(),
+    requiredSkillsMatchKind: z.enum(["MATCH_ALL", "MATCH_ANY"]).optional(),
+    requiredSkillsExpression: OperandNodeSchema.optional(),
+    preferredSkills: z.array(z.string()).optional(),
+    preferredSkillsMatchKind: z.enum(["MATCH_ALL", "MATCH_ANY"]).optional(),
+    preferredSkillsExpression: OperandNodeSchema.optional(),
+    riskFactors: z.array(z.string()).optional(),
+    tags: z.array(z.string()).optional(),
+    preferredEmployees: z.array(z.string()).optional(),
+    unpreferredEmployees: z.array(z.string()).optional(),
+    prohibitedEmployees: z.array(z.string()).optional(),
+    assignmentPriority: z.number().int().min(1).max(5).nullable().optional(),
+    priority: PrioritySchema.nullable().optional(),
+    pinned: z.boolean().optional(),
+    employee: z.string().nullable().optional(),
+    breaks: z.array(BreakSchema).optional(),
+  })
+  .openapi("Shift");
+
+export const ModelInputSchema = z
+  .strictObject({
+    employees: z.array(EmployeeSchema),
+    shifts: z.array(ShiftSchema),
+    contracts: z.array(IdentifiedRecord).optional(),
+    tagTypes: z.array(z.strictObject({ id: z.string().min(1) })).optional(),
+    tags: z.array(z.strictObject({ id: z.string().min(1), tagType: z.string().min(1) })).optional(),
+    shiftGroups: z.array(IdentifiedRecord).optional(),
+    employeeCostGroups: z.array(IdentifiedRecord).optional(),
+    scheduleParameterization: LooseRecord.optional(),
+    globalRules: LooseRecord.optional(),
+    planningWindow: DateTimeSpanSchema.nullable().optional(),
+  })
+  .openapi("EmployeeSchedule");
+
+export type Employee = z.infer<typeof EmployeeSchema>;
+export type Shift = z.infer<typeof ShiftSchema>;
+export type ModelInput = z.infer<typeof ModelInputSchema>;
+export type TagAwareDateTimeSpan = z.infer<typeof TagAwareDateTimeSpanSchema>;

@@ -1,0 +1,49 @@
+/** Solving response (GET <root>/{id}, spec §2.3 and §2.7). */
+import { z } from "@hono/zod-openapi";
+import { MetadataSchema } from "./metadata";
+
+export const ShiftAssignmentSchema = z
+  .object({ id: z.string(), employee: z.string().nullable() })
+  .openapi("ShiftAssignment");
+
+export const ModelOutputSchema = z
+  .object({ shifts: z.array(ShiftAssignmentSchema) })
+  .openapi("EmployeeScheduleOutput");
+export type ModelOutput = z.infer<typeof ModelOutputSchema>;
+
+export const InputMetricsSchema = z
+  .object({
+    employees: z.number().int(),
+    shifts: z.number().int(),
+    pinnedShifts: z.number().int(),
+    mandatoryShifts: z.number().int(),
+    optionalShifts: z.number().int(),
+    historicShifts: z.number().int().nullable(),
+    historicShiftGroups: z.number().int().nullable(),
+  })
+  .openapi("EmployeeSchedulingInputMetrics");
+export type InputMetrics = z.infer<typeof InputMetricsSchema>;
+
+export const KpisSchema = z
+  .object({
+    assignedShifts: z.number().int(),
+    unassignedShifts: z.number().int(),
+    disruptionPercentage: z.number(),
+    activatedEmployees: z.number().int(),
+    assignedMandatoryShifts: z.number().int(),
+    assignedOptionalShifts: z.number().int(),
+    travelDistance: z.number(),
+  })
+  .openapi("EmployeeSchedulingOutputMetrics");
+export type Kpis = z.infer<typeof KpisSchema>;
+
+export const SolvingResponseSchema = z
+  .object({
+    metadata: MetadataSchema,
+    modelOutput: ModelOutputSchema.nullable(),
+    inputMetrics: InputMetricsSchema.nullable(),
+    kpis: KpisSchema.nullable(),
+    run: MetadataSchema,
+  })
+  .openapi("SolvingResponse");
+export type SolvingResponse = z.infer<typeof SolvingResponseSchema>;

@@ -1,0 +1,62 @@
+/** Solving request (body of POST <root>, spec §2.1) and its configuration. */
+import { z } from "@hono/zod-openapi";
+import { DurationSchema, ModelInputSchema } from "./model-input";
+
+/** Spec §8: constraint weights are capped. */
+export const MAX_CONSTRAINT_WEIGHT = 1_000_000_000_000;
+
+export const TerminationSchema = z
+  .strictObject({
+    spentLimit: DurationSchema.optional(),
+    unimprovedSpentLimit: DurationSchema.optional(),
+    stepCountLimit: z.number().int().min(0).optional(),
+    moveCountLimit: z.number().int().min(0).optional(),
+    slidingWindowDuration: DurationSchema.optional(),
+    minimumImprovementRatio: z.number().optional(),
+  })
+  .superRefine((t, ctx) => {
+    // Spec §2.1: the two step-based and time-based unimproved limits exclude each other.
+    if (t.stepCountLimit !== undefined && t.unimprovedSpentLimit !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["stepCountLimit"],
+        message: "must be empty when unimprovedSpentLimit is set (use one or the other)",
+      });
+    }
+    if (t.minimumImprovementRatio !== undefined && !(t.minimumImprovementRatio > 0)) {
+      ctx.addIssue({ code: "custom", path: ["minimumImprovementRatio"], message: "must be strictly positive" });
+    }
+  })
+  .openapi("SolverTerminationConfig");
+
+export const RunConfigurationSchema = z
+  .strictObject({
+    name: z.string().max(255).nullable().optional(),
+    termination: TerminationSchema.optional(),
+    maxThreadCount: z.number().int().min(1).nullable().optional(),
+    tags: z.array(z.string()).max(100).optional(),
+  })
+  .openapi("RunConfiguration");
+
+/** Constraint weights by their override names (reference `EmployeeScheduleConfigOverrides`). */
+export const ConfigOverridesSchema = z
+  .record(z.string(), z.number().int().min(0).max(MAX_CONSTRAINT_WEIGHT))
+  .openapi("EmployeeScheduleConfigOverrides");
+
+export const ModelConfigurationSchema = z
+  .strictObject({
+    run: RunConfigurationSchema.nullable().optional(),
+    model: z.strictObject({ overrides: ConfigOverridesSchema.nullable().optional() }).nullable().optional(),
+  })
+  .openapi("ModelConfiguration");
+
+export const SolvingRequestSchema = z
+  .strictObject({
+    config: ModelConfigurationSchema.nullable().optional(),
+    modelInput: ModelInputSchema,
+  })
+  .openapi("SolvingRequest");
+
+export type Termination = z.infer<typeof TerminationSchema>;
+export type ModelConfiguration = z.infer<typeof ModelConfigurationSchema>;
+export type SolvingRequest = z.infer<typeof SolvingRequestSchema>;

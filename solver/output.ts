@@ -1,0 +1,67 @@
+/**
+ * The solving response's model-specific parts (spec §2.7) from an input and an assignment: `modelOutput.shifts`,
+ * `inputMetrics` and `kpis`. Shared by the Durable Object (API responses) and the browser.
+ *
+ * `assignment[i]` is the index in `input.employees` of the employee assigned to `input.shifts[i]`, or -1.
+ */
+import type { ModelInput } from "../schemas/model-input";
+import type { InputMetrics, Kpis, ModelOutput } from "../schemas/model-output";
+
+export interface SolutionParts {
+  modelOutput: ModelOutput;
+  inputMetrics: InputMetrics;
+  kpis: Kpis;
+}
+
+/** All shifts are mandatory until optional shifts (issue 3: `globalRules.unassignedShiftRule`) are modelled. */
+function isMandatory(_shift: ModelInput["shifts"][number]): boolean {
+  return true;
+}
+
+export function inputMetrics(input: ModelInput): InputMetrics {
+  const mandatory = input.shifts.filter(isMandatory).length;
+  return {
+    employees: input.employees.length,
+    shifts: input.shifts.length,
+    pinnedShifts: input.shifts.filter((s) => s.pinned === true).length,
+    mandatoryShifts: mandatory,
+    optionalShifts: input.shifts.length - mandatory,
+    historicShifts: null,
+    historicShiftGroups: null,
+  };
+}
+
+export function solutionParts(input: ModelInput, assignment: ArrayLike<number>): SolutionParts {
+  const shifts = input.shifts.map((shift, i) => {
+    const e = assignment[i];
+    return { id: shift.id, employee: e >= 0 ? input.employees[e].id : null };
+  });
+  let assigned = 0;
+  let assignedMandatory = 0;
+  const activated = new Set<number>();
+  input.shifts.forEach((shift, i) => {
+    if (assignment[i] < 0) return;
+    assigned++;
+    if (isMandatory(shift)) assignedMandatory++;
+    activated.add(assignment[i]);
+  });
+  return {
+    modelOutput: { shifts },
+    inputMetrics: inputMetrics(input),
+    kpis: {
+      assignedShifts: assigned,
+      unassignedShifts: input.shifts.length - assigned,
+      disruptionPercentage: 0,
+      activatedEmployees: activated.size,
+      assignedMandatoryShifts: assignedMandatory,
+      assignedOptionalShifts: assigned - assignedMandatory,
+      travelDistance: 0,
+    },
+  };
+}
+
+/** The assignment a dataset was submitted with: known employees only (unknown ones warned about, unassigned). */
+export function submittedAssignment(input: ModelInput): Int32Array {
+  const index = new Map(input.employees.map((e, i) => [e.id, i]));
+  return Int32Array.from(input.shifts, (s) => (s.employee != null ? (index.get(s.employee) ?? -1) : -1));
+}

@@ -1,0 +1,125 @@
+/** Search behaviour: determinism across slicing and checkpoints, pinned shifts, and solving a planted instance. */
+import { describe, expect, it } from "vitest";
+import { decodeAssignment, encodeProblem, formatScore, SolverSession, type EncodedProblem } from "../../solver/index";
+import { generateInstance } from "../../bench/generate";
+import { debugModule, releaseModule } from "./helpers";
+
+const small = () => encodeProblem(generateInstance({ shifts: 140, employees: 15, seed: 7, warmShare: 0.1, impossible: 2 }));
+
+async function fingerprint(session: SolverSession) {
+  return {
+    best: formatScore(session.bestScore()),
+    current: formatScore(session.currentScore()),
+    bestAssignment: Array.from(session.bestAssignment()),
+    units: session.unitsDone,
+    steps: session.steps,
+    phase: session.phase,
+  };
+}
+
+async function run(problem: EncodedProblem, slices: number[], seed = 42) {
+  const session = await SolverSession.create(releaseModule(), problem, { seed });
+  for (const budget of slices) expect(session.runSlice(budget).unitsDone).toBe(budget);
+  return fingerprint(session);
+}
+
+describe("determinism", () => {
+  const TOTAL = 40_000;
+
+  it("one slice equals many slices of any size", async () => {
+    const problem = small();
+    const whole = await run(problem, [TOTAL]);
+    expect(whole.units).toBe(TOTAL);
+    expect(whole.phase).toBe("LOCAL_SEARCH");
+    // Cut points inside construction placements (15 units each) and inside local search.
+    expect(await run(problem, [7, 8, 1, 1234, 30_000, TOTAL - 31_250])).toEqual(whole);
+    const many = Array.from({ length: 400 }, () => 100);
+    expect(await run(problem, many)).toEqual(whole);
+  });
+
+  it("a different seed takes a different path", async () => {
+    const problem = small();
+    const a = await run(problem, [TOTAL], 1);
+    const b = await run(problem, [TOTAL], 2);
+    expect(a.bestAssignment).not.toEqual(b.bestAssignment);
+  });
+
+  it("checkpoint then restore in a fresh instance continues identically", async () => {
+    const problem = small();
+    const whole = await run(problem, [TOTAL]);
+    for (const cut of [0, 3, 15 * 60 + 7, 5_000, 25_000]) {
+      const first = await SolverSession.create(releaseModule(), problem, { seed: 42 });
+      first.runSlice(cut);
+      const bytes = first.checkpoint();
+      const resumed = await SolverSession.restore(releaseModule(), problem, bytes);
+      expect(formatScore(resumed.bestScore())).toBe(formatScore(first.bestScore()));
+      expect(resumed.checkpoint()).toEqual(bytes);
+      resumed.runSlice(TOTAL - cut);
+      expect(await fingerprint(resumed), `cut at ${cut}`).toEqual(whole);
+    }
+  });
+
+  it("refuses a checkpoint of another problem or a damaged one", async () => {
+    const session = await SolverSession.create(releaseModule(), small(), { seed: 1 });
+    session.runSlice(100);
+    const bytes = session.checkpoint();
+    const other = encodeProblem(generateInstance({ shifts: 20, employees: 3, seed: 1 }));
+    await expect(SolverSession.restore(releaseModule(), other, bytes)).rejects.toThrow(/out of range/);
+    await expect(SolverSession.restore(releaseModule(), small(), bytes.slice(0, bytes.length - 8))).rejects.toThrow(/size/);
+  });
+});
+
+describe("pinned shifts", () => {
+  it("never change employee during construction and search", async () => {
+    const input = generateInstance({ shifts: 140, employees: 15, seed: 11, pinnedShare: 0.25 });
+    // Pin one shift to the wrong employee and one to nobody: the search must still leave them alone.
+    input.shifts[0] = { ...input.shifts[0], pinned: true, employee: "emp-3", requiredSkills: ["nobody-has-this"] };
+    input.shifts[1] = { ...input.shifts[1], pinned: true, employee: null };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem, { seed: 5 });
+    const pinned = input.shifts.flatMap((s, i) => (s.pinned ? [[i, s.employee ?? null] as const] : []));
+    expect(pinned.length).toBeGreaterThan(10);
+    for (let k = 0; k < 20; k++) {
+      session.runSlice(2_000);
+      for (const assignment of [session.bestAssignment(), session.currentAssignment()]) {
+        const decoded = decodeAssignment(problem, assignment);
+        for (const [i, employee] of pinned) expect(decoded[i].employee).toBe(employee);
+      }
+    }
+    expect(() => session.move(0, 1)).toThrow(/pinned/);
+  });
+});
+
+describe("solve", () => {
+  it("reaches 0hard on a 140-shift, 15-employee instance and assigns every assignable shift", async () => {
+    const input = generateInstance({ shifts: 140, employees: 15, seed: 3, impossible: 2 });
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(releaseModule(), problem, { seed: 9 });
+    let slices = 0;
+    while (slices++ < 100 && !(session.bestScore().hard === 0 && session.bestScore().medium === -20)) session.runSlice(10_000);
+    // The instance is planted feasible except the two shifts needing a skill nobody has (priority "1": -10 each).
+    expect(formatScore(session.bestScore())).toBe("0hard/-20medium/0soft");
+    const decoded = decodeAssignment(problem, session.bestAssignment());
+    expect(decoded.filter((s) => s.employee === null).map((s) => s.id)).toEqual(["impossible-0", "impossible-1"]);
+    // The reported best matches a from-scratch score of the best assignment.
+    session.applyAssignment(session.bestAssignment());
+    expect(formatScore(session.scoreFromScratch())).toBe("0hard/-20medium/0soft");
+  });
+
+  it("construction alone leaves open only shifts every employee would break a hard rule on", async () => {
+    const problem = encodeProblem(generateInstance({ shifts: 140, employees: 15, seed: 4 }));
+    const session = await SolverSession.create(debugModule(), problem, { seed: 1 });
+    while (session.phase === "CONSTRUCTION") session.runSlice(15);
+    expect(session.steps).toBe(0);
+    const assignment = session.currentAssignment();
+    const before = session.currentScore();
+    for (let s = 0; s < assignment.length; s++) {
+      if (assignment[s] !== -1) continue;
+      for (let e = 0; e < problem.employeeIds.length; e++) {
+        session.move(s, e);
+        expect(session.currentScore().hard).toBeLessThan(before.hard);
+        session.move(s, -1);
+      }
+    }
+  });
+});

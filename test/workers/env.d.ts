@@ -1,0 +1,10 @@
+import type { D1Migration } from "cloudflare:test";
+import type { Env as RotaEnv } from "../../worker/env";
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends RotaEnv {
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}

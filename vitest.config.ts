@@ -1,0 +1,54 @@
+/**
+ * Three test projects (TOOLCHAIN.md):
+ * - node: the Wasm engine and the TypeScript glue, in plain Node.
+ * - workers: the Worker and Durable Objects inside workerd (vitest-pool-workers) with real local D1 and R2.
+ * - browser: real headless Chromium driven by playwright-core.
+ */
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+export const TEST_API_KEY = "test-bootstrap-key";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "node",
+          include: ["test/node/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./worker/index.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                BOOTSTRAP_API_KEY: TEST_API_KEY,
+                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["test/workers/**/*.test.ts"],
+          setupFiles: ["./test/workers/apply-migrations.ts"],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

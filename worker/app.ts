@@ -1,0 +1,53 @@
+/**
+ * The HTTP API (Hono). Routes are data (`createRoute`) validated by zod schemas from schemas/, so the OpenAPI
+ * document served at OPENAPI_PATH is generated from the same source as validation.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { requireApiKey, type AppEnv } from "./auth";
+import { ApiError, describeZodError, errorBody, handleError } from "./errors";
+import { registerDemoDataRoutes } from "./routes/demo-data";
+import { registerScheduleRoutes } from "./routes/schedules";
+
+export const MODEL_BASE = "/api/models/employee-scheduling/v1";
+export const ROOT = `${MODEL_BASE}/schedules`;
+export const OPENAPI_PATH = "/api/openapi.json";
+
+export function createApp(): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({
+    // Every schema violation becomes one 400 whose details name each offending field path.
+    defaultHook: (result) => {
+      if (!result.success) {
+        const root = result.target === "json" ? "" : `${result.target}.`;
+        throw new ApiError(
+          400,
+          "VALIDATION_ERROR",
+          `The request ${result.target === "json" ? "body" : result.target} does not match the schema.`,
+          describeZodError(result.error, root.replace(/\.$/, "")),
+        );
+      }
+    },
+  });
+
+  app.onError(handleError);
+  app.notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`), 404));
+
+  app.use("/api/models/*", requireApiKey);
+  registerScheduleRoutes(app, ROOT);
+  registerDemoDataRoutes(app, MODEL_BASE);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {
+    type: "apiKey",
+    in: "header",
+    name: "X-API-KEY",
+  });
+  app.doc31(OPENAPI_PATH, {
+    openapi: "3.1.0",
+    info: {
+      title: "Rota employee shift scheduling API",
+      version: "1.31.0",
+      description: "Solve, replan and explain employee shift schedules.",
+    },
+    security: [{ ApiKey: [] }],
+  });
+  return app;
+}

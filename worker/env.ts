@@ -1,0 +1,15 @@
+/** The bindings of the Worker and its Durable Objects, typed once (STYLE.md). Mirrors wrangler.toml. */
+import type { DatasetObject } from "../durable-objects/dataset-object";
+
+export interface Env {
+  /** One Durable Object per dataset, addressed by `idFromName(datasetId)`. */
+  DATASETS: DurableObjectNamespace<DatasetObject>;
+  /** Index rows across datasets (listing); see migrations/. */
+  DB: D1Database;
+  /** Inputs and outputs of datasets: `datasets/<id>/request.json`, `datasets/<id>/output.json`. */
+  BLOBS: R2Bucket;
+  /** Full-permission API key of the default tenant (a Worker secret; `.dev.vars` locally). */
+  BOOTSTRAP_API_KEY: string;
+  /** Version reported in webhooks and metadata. */
+  MODEL_VERSION: string;
+}
