@@ -28,6 +28,8 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 BOOTSTRAP_API_KEY: TEST_API_KEY,
+                // Alarms would also fire on their own; tests drive every slice with runDurableObjectAlarm.
+                SLICE_PAUSE_MS: "3600000",
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
               },
             },
@@ -38,6 +40,15 @@ export default defineConfig({
           include: ["test/workers/**/*.test.ts"],
           setupFiles: ["./test/workers/apply-migrations.ts"],
           testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -5,8 +5,14 @@
  *
  * Step order, written once and followed: pick a move (change or swap, 1:1) of unpinned shifts; score it; accept or
  * undo; the history slot takes the current score; the index advances; the best solution is updated.
+ *
+ * Swaps pair a random shift with one close to it in start order: exchanging the employees of shifts at about the
+ * same time is what untangles overlaps and unavailability, while two random shifts of a long horizon rarely help.
  */
-import { shiftCount, employeeCount, shiftPinned } from "./problem";
+
+/** Half width, in start-order positions, of the window a swap partner is drawn from. */
+const SWAP_WINDOW: i32 = 64;
+import { shiftCount, employeeCount, shiftPinned, shiftsByStart, rankByStart } from "./problem";
 import { assignment, setEmployee } from "./solution";
 import {
   resetDelta, addChangeDelta, commitDelta, dHard, dMedium, dSoft, scoreHard, scoreMedium, scoreSoft, isBetter,
@@ -74,7 +80,11 @@ function changeStep(slot: i32): void {
 /** Swap move: two shifts exchange employees. Scored by doing both changes, undone when rejected. */
 function swapStep(slot: i32): void {
   const s1 = unchecked(movable[rngBelow(movableCount)]);
-  const s2 = unchecked(movable[rngBelow(movableCount)]);
+  const rank = unchecked(rankByStart[s1]);
+  const lo = max(0, rank - SWAP_WINDOW);
+  const hi = min(shiftCount, rank + SWAP_WINDOW + 1);
+  const s2 = unchecked(shiftsByStart[lo + rngBelow(hi - lo)]);
+  if (unchecked(shiftPinned[s2])) return;
   const a = unchecked(assignment[s1]), b = unchecked(assignment[s2]);
   if (a == b) return;
   resetDelta();

@@ -30,6 +30,8 @@ export let unavailableEnd = new StaticArray<i32>(0);
 
 /** Shift indices ordered by (start, index). */
 export let shiftsByStart = new StaticArray<i32>(0);
+/** Position of each shift in shiftsByStart (its inverse permutation). */
+export let rankByStart = new StaticArray<i32>(0);
 /** Longest shift in minutes: bounds how far back an overlapping shift can start. */
 export let maxShiftDuration: i32 = 0;
 
@@ -101,6 +103,8 @@ export function loadProblem(base: usize, words: i32): i32 {
     shiftsByStart[i] = i;
   }
   sortIndicesByKey(shiftsByStart, s, keys);
+  rankByStart = new StaticArray<i32>(s);
+  for (let i = 0; i < s; i++) rankByStart[shiftsByStart[i]] = i;
   loaded = true;
   return 0;
 }

@@ -15,6 +15,11 @@ export interface GenerateOptions {
   pinnedShare?: number;
   /** Share of unpinned shifts arriving with a (random) employee as a warm start. @default 0 */
   warmShare?: number;
+  /**
+   * Days per (shifts / employees): lower is tighter. Below about 3.5 the planted schedule may no longer be free of
+   * overlaps, which makes a harder benchmark. @default 3.5
+   */
+  spread?: number;
   /** Shifts requiring a skill no employee has. @default 0 */
   impossible?: number;
 }
@@ -44,7 +49,7 @@ export function generateInstance(o: GenerateOptions): ModelInput {
   const int = (n: number) => Math.floor(random() * n);
   const skillCount = o.skills ?? 6;
   // Planted work never falls on adjacent days of one employee (a night shift runs into the next morning).
-  const days = Math.max(7, Math.ceil((o.shifts / Math.max(1, o.employees)) * 3.5));
+  const days = Math.max(7, Math.ceil((o.shifts / Math.max(1, o.employees)) * (o.spread ?? 3.5)));
   const skills = Array.from({ length: skillCount }, (_, i) => `skill-${i}`);
   const employees = Array.from({ length: o.employees }, (_, i) => {
     const own = new Set<string>();
@@ -58,7 +63,8 @@ export function generateInstance(o: GenerateOptions): ModelInput {
     const day = int(days);
     let planted = int(o.employees);
     const taken = (e: number) => [day - 1, day, day + 1].some((d) => employees[e].busy.has(d));
-    for (let tries = 0; tries < o.employees && taken(planted); tries++) planted = (planted + 1) % o.employees;
+    // A few random probes, then a bounded linear probe: fast on XL, nearly always free on small instances.
+    for (let tries = 0; tries < 200 && taken(planted); tries++) planted = tries < 100 ? int(o.employees) : (planted + 1) % o.employees;
     const owner = employees[planted];
     owner.busy.add(day);
     const start = EPOCH + day * DAY_MS + SLOTS[int(3)] * 3_600_000 + int(3) * 1_800_000;

@@ -110,12 +110,20 @@ export class DatasetObject extends DurableObject<Env> {
     // Index first: a dataset that is not indexed is invisible, so a failure here leaves nothing behind.
     await upsertDatasetIndex(this.env.DB, record.tenantId, record.metadata);
     this.storage.writeRecord(record);
-    if (record.metadata.solverStatus === "SOLVING_SCHEDULED") await this.ctx.storage.setAlarm(Date.now());
+    if (record.metadata.solverStatus === "SOLVING_SCHEDULED") await this.scheduleNextAlarm();
     return record.metadata;
   }
 
   async getMetadata(): Promise<Metadata | null> {
     return this.storage.readRecord<DatasetRecord>()?.metadata ?? null;
+  }
+
+  /** Where the search stands (phase and work done), restoring the solver from its checkpoint when needed. */
+  async runProgress(): Promise<{ phase: string; steps: number; unitsDone: number } | null> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.metadata.solverStatus !== "SOLVING_ACTIVE") return null;
+    const { session } = await this.ensureLive(record);
+    return { phase: session.phase, steps: session.steps, unitsDone: session.unitsDone };
   }
 
   /** The solving response: the final output once post-processed, else the best solution so far. */
@@ -154,13 +162,18 @@ export class DatasetObject extends DurableObject<Env> {
     }
   }
 
-  /** SCHEDULED -> STARTED (model built from the input) -> ACTIVE, then the first slice on the next alarm. */
+  /**
+   * SCHEDULED -> STARTED on one alarm; on the next, the model is built from the input (STARTED -> ACTIVE); slices
+   * follow on the alarms after that.
+   */
   private async begin(record: DatasetRecord): Promise<void> {
     const m = record.metadata;
     if (m.solverStatus === "SOLVING_SCHEDULED") {
       m.solverStatus = "SOLVING_STARTED";
       m.startDateTime = new Date().toISOString();
       await this.save(record);
+      await this.scheduleNextAlarm();
+      return;
     }
     const live = await this.ensureLive(record);
     m.solverStatus = "SOLVING_ACTIVE";
@@ -169,7 +182,7 @@ export class DatasetObject extends DurableObject<Env> {
     record.run.progress = null;
     this.storage.writeBlob(CHECKPOINT, live.session.checkpoint());
     await this.save(record);
-    await this.ctx.storage.setAlarm(Date.now());
+    await this.scheduleNextAlarm();
   }
 
   /** One bounded slice of search, a checkpoint, and the termination check at the slice boundary. */
@@ -200,7 +213,7 @@ export class DatasetObject extends DurableObject<Env> {
       return;
     }
     this.storage.writeRecord(record);
-    await this.ctx.storage.setAlarm(Date.now());
+    await this.scheduleNextAlarm();
   }
 
   private decideStop(
@@ -306,6 +319,14 @@ export class DatasetObject extends DurableObject<Env> {
     const object = await this.env.BLOBS.get(key);
     if (!object) throw new Error(`The dataset's input ${key} is missing from storage.`);
     return object.json<SolvingRequest>();
+  }
+
+  /**
+   * The next slice runs on the next alarm, right away unless SLICE_PAUSE_MS asks for a pause (tests set a long one
+   * so that only `runDurableObjectAlarm` drives the run).
+   */
+  private async scheduleNextAlarm(): Promise<void> {
+    await this.ctx.storage.setAlarm(Date.now() + Number(this.env.SLICE_PAUSE_MS ?? 0));
   }
 
   /** Persist the record, then mirror it into the D1 index. */

@@ -10,6 +10,8 @@ export interface Env {
   BLOBS: R2Bucket;
   /** Full-permission API key of the default tenant (a Worker secret; `.dev.vars` locally). */
   BOOTSTRAP_API_KEY: string;
+  /** Milliseconds between solver slices (alarms). Unset or 0 in production; the workers tests set it high. */
+  SLICE_PAUSE_MS?: string;
   /** Version reported in webhooks and metadata. */
   MODEL_VERSION: string;
 }
