@@ -65,7 +65,7 @@ for (const size of SIZES) {
     if (!wasConstruction) {
       lsUnits += session.steps - stepsBefore;
       lsMs += after - before;
-    } else if (session.phase === "LOCAL_SEARCH" && constructionMs === undefined) {
+    } else if ((session.phase as string) === "LOCAL_SEARCH" && constructionMs === undefined) {
       constructionMs = after - t2;
       console.log(`construction done after ~ ${fmt(session.unitsDone)} units in ${constructionMs.toFixed(0)} ms (${fmt((session.unitsDone / constructionMs) * 1000)} units/s): ${formatScore(session.currentScore())}`);
     }
