@@ -1,122 +1,203 @@
 /**
- * Checkpoint: the complete search state as bytes (layout drawn in layout.ts). Restoring into a fresh instance
- * loaded with the same problem continues exactly as if the run had never stopped. The current score is not stored:
- * it is recomputed from scratch, which is exact.
+ * Checkpoint: the complete search state as bytes (layout drawn in layout.ts), written and read sequentially.
+ * Restoring into a fresh instance loaded with the same problem continues exactly as if the run had never stopped.
+ * Derived state is not stored but rebuilt: the per-employee lists and balance loads by re-applying the assignment,
+ * the current score from scratch (exact).
  */
 import {
-  LAYOUT_VERSION, CHECKPOINT_MAGIC, CK_MAGIC, CK_VERSION, CK_SHIFTS, CK_EMPLOYEES, CK_CONSTRAINTS, CK_PHASE,
-  CK_LAHC_LENGTH, CK_ORDER_LENGTH, CK_CURSOR, CK_EMPLOYEE_CURSOR, CK_BEST_EMPLOYEE, CK_I32_WORDS, CK64_UNITS,
-  CK64_STEPS, CK64_RNG, CK64_LAHC_INDEX, CK64_BEST, CK64_CANDIDATE, CK_FIXED_BYTES, checkpointBytes,
-  PHASE_CONSTRUCTION, PHASE_LOCAL_SEARCH, ERR_VERSION, ERR_SIZE, ERR_RANGE, ERR_STATE,
+  LAYOUT_VERSION, CHECKPOINT_MAGIC, PHASE_CONSTRUCTION, PHASE_LOCAL_SEARCH, ERR_VERSION, ERR_SIZE, ERR_RANGE, ERR_STATE,
+  ACCEPTOR_LATE_ACCEPTANCE, ACCEPTOR_SIMULATED_ANNEALING,
 } from "./layout";
 import { shiftCount, employeeCount, loaded } from "./problem";
 import { assignment, setEmployee } from "./solution";
 import { CONSTRAINT_COUNT } from "./constraints/index";
-import { constraintWeight, recomputeScore } from "./score";
+import { constraintWeight, recomputeScore, setWeight } from "./score";
 import { bestHard, bestMedium, bestSoft, copyBestTo, restoreBest } from "./best";
 import {
   order, orderLength, cursor, employeeCursor, bestEmployee, candidateHard, candidateMedium, candidateSoft,
   restoreConstruction,
 } from "./construction";
-import { lahcLength, lahcIndex, history, setLahcLength, restoreLahcIndex } from "./local-search";
+import {
+  lahcLength, lahcIndex, history, setLahcLength, restoreLahcIndex, acceptor, saStart, saHalfLife, setAcceptor, pool,
+  poolSize, restorePool,
+} from "./local-search";
 import { rngState, rngSetState } from "./rng";
 import { phase, started, unitsDone, localSearchSteps, prepare, setState } from "./engine";
 
-// @ts-ignore: decorator
-@inline
-function i64At(base: usize, slot: i32): usize {
-  return base + <usize>(CK_I32_WORDS * 4 + slot * 8);
+/** Sequential cursor; with base 0 nothing is written (measuring). */
+let base: usize = 0;
+let at: usize = 0;
+
+function w32(v: i32): void {
+  if (base) store<i32>(base + at, v);
+  at += 4;
+}
+function w64(v: i64): void {
+  if (base) store<i64>(base + at, v);
+  at += 8;
+}
+function wf64(v: f64): void {
+  if (base) store<f64>(base + at, v);
+  at += 8;
+}
+function align8(): void {
+  while (at & 7) w32(0);
+}
+function wBytes(src: usize, bytes: usize): void {
+  if (base) memory.copy(base + at, src, bytes);
+  at += bytes;
 }
 
-function historyOffset(s: i32, length: i32): i32 {
-  return (CK_FIXED_BYTES + 4 * (CONSTRAINT_COUNT + 2 * s + length) + 7) & ~7;
+function writeAll(): void {
+  const s = shiftCount;
+  w32(CHECKPOINT_MAGIC);
+  w32(LAYOUT_VERSION);
+  w32(s);
+  w32(employeeCount);
+  w32(CONSTRAINT_COUNT);
+  w32(phase);
+  w32(lahcLength);
+  w32(orderLength);
+  w32(cursor);
+  w32(employeeCursor);
+  w32(bestEmployee);
+  w32(acceptor);
+  w32(poolSize);
+  align8();
+  w64(unitsDone);
+  w64(localSearchSteps);
+  w64(<i64>rngState());
+  w64(lahcIndex);
+  w64(bestHard);
+  w64(bestMedium);
+  w64(bestSoft);
+  w64(candidateHard);
+  w64(candidateMedium);
+  w64(candidateSoft);
+  w64(saHalfLife);
+  for (let i = 0; i < 3; i++) wf64(saStart[i]);
+  for (let i = 0; i < CONSTRAINT_COUNT; i++) w64(constraintWeight[i]);
+  wBytes(changetype<usize>(assignment), <usize>s << 2);
+  if (base) copyBestTo(base + at);
+  at += <usize>s << 2;
+  wBytes(changetype<usize>(order), <usize>orderLength << 2);
+  wBytes(changetype<usize>(pool), <usize>poolSize << 2);
+  align8();
+  wBytes(changetype<usize>(history), <usize>(24 * lahcLength));
 }
 
 export function checkpointSize(): i32 {
-  return checkpointBytes(shiftCount, CONSTRAINT_COUNT, orderLength, lahcLength);
+  base = 0;
+  at = 0;
+  writeAll();
+  return <i32>at;
 }
 
-/** Writes the checkpoint to `out` (checkpointSize() bytes). Reads state only. */
+/** Writes the checkpoint to `out` (checkpointSize() bytes). Reads state only. Returns the bytes written. */
 export function checkpointWrite(out: usize): i32 {
   if (!started) return ERR_STATE;
-  const s = shiftCount;
-  store<i32>(out + (CK_MAGIC << 2), CHECKPOINT_MAGIC);
-  store<i32>(out + (CK_VERSION << 2), LAYOUT_VERSION);
-  store<i32>(out + (CK_SHIFTS << 2), s);
-  store<i32>(out + (CK_EMPLOYEES << 2), employeeCount);
-  store<i32>(out + (CK_CONSTRAINTS << 2), CONSTRAINT_COUNT);
-  store<i32>(out + (CK_PHASE << 2), phase);
-  store<i32>(out + (CK_LAHC_LENGTH << 2), lahcLength);
-  store<i32>(out + (CK_ORDER_LENGTH << 2), orderLength);
-  store<i32>(out + (CK_CURSOR << 2), cursor);
-  store<i32>(out + (CK_EMPLOYEE_CURSOR << 2), employeeCursor);
-  store<i32>(out + (CK_BEST_EMPLOYEE << 2), bestEmployee);
-  store<i32>(out + (11 << 2), 0);
-  store<i64>(i64At(out, CK64_UNITS), unitsDone);
-  store<i64>(i64At(out, CK64_STEPS), localSearchSteps);
-  store<i64>(i64At(out, CK64_RNG), rngState());
-  store<i64>(i64At(out, CK64_LAHC_INDEX), lahcIndex);
-  store<i64>(i64At(out, CK64_BEST), bestHard);
-  store<i64>(i64At(out, CK64_BEST + 1), bestMedium);
-  store<i64>(i64At(out, CK64_BEST + 2), bestSoft);
-  store<i64>(i64At(out, CK64_CANDIDATE), candidateHard);
-  store<i64>(i64At(out, CK64_CANDIDATE + 1), candidateMedium);
-  store<i64>(i64At(out, CK64_CANDIDATE + 2), candidateSoft);
-  let at = out + CK_FIXED_BYTES;
-  memory.copy(at, changetype<usize>(constraintWeight), <usize>CONSTRAINT_COUNT << 2);
-  at += <usize>CONSTRAINT_COUNT << 2;
-  memory.copy(at, changetype<usize>(assignment), <usize>s << 2);
-  at += <usize>s << 2;
-  copyBestTo(at);
-  at += <usize>s << 2;
-  memory.copy(at, changetype<usize>(order), <usize>orderLength << 2);
-  const h = historyOffset(s, orderLength);
-  const end = h + 24 * lahcLength;
-  for (let i = at + (<usize>orderLength << 2); i < out + <usize>h; i++) store<u8>(i, 0);
-  memory.copy(out + h, changetype<usize>(history), <usize>(24 * lahcLength));
-  return end;
+  base = out;
+  at = 0;
+  writeAll();
+  base = 0;
+  return <i32>at;
 }
 
-/** Restores a checkpoint of `bytes` bytes at `src` into a fresh instance with the problem loaded. */
-export function checkpointRestore(src: usize, bytes: i32): i32 {
-  if (!loaded || started) return ERR_STATE;
-  if (bytes < CK_FIXED_BYTES) return ERR_SIZE;
-  if (load<i32>(src + (CK_MAGIC << 2)) != CHECKPOINT_MAGIC) return ERR_VERSION;
-  if (load<i32>(src + (CK_VERSION << 2)) != LAYOUT_VERSION) return ERR_VERSION;
-  const s = shiftCount;
-  if (load<i32>(src + (CK_SHIFTS << 2)) != s) return ERR_RANGE;
-  if (load<i32>(src + (CK_EMPLOYEES << 2)) != employeeCount) return ERR_RANGE;
-  if (load<i32>(src + (CK_CONSTRAINTS << 2)) != CONSTRAINT_COUNT) return ERR_RANGE;
-  const atPhase = load<i32>(src + (CK_PHASE << 2));
-  const lahc = load<i32>(src + (CK_LAHC_LENGTH << 2));
-  const length = load<i32>(src + (CK_ORDER_LENGTH << 2));
-  if (atPhase != PHASE_CONSTRUCTION && atPhase != PHASE_LOCAL_SEARCH) return ERR_RANGE;
-  if (lahc < 1 || length < 0 || length > s) return ERR_RANGE;
-  if (checkpointBytes(s, CONSTRAINT_COUNT, length, lahc) != bytes) return ERR_SIZE;
+let src: usize = 0;
+let end: usize = 0;
+let overrun = false;
 
-  let at = src + CK_FIXED_BYTES;
-  memory.copy(changetype<usize>(constraintWeight), at, <usize>CONSTRAINT_COUNT << 2);
-  at += <usize>CONSTRAINT_COUNT << 2;
-  setLahcLength(lahc);
-  prepare();
+function r32(): i32 {
+  if (at + 4 > end) { overrun = true; return 0; }
+  const v = load<i32>(src + at);
+  at += 4;
+  return v;
+}
+function r64(): i64 {
+  if (at + 8 > end) { overrun = true; return 0; }
+  const v = load<i64>(src + at);
+  at += 8;
+  return v;
+}
+function rf64(): f64 {
+  if (at + 8 > end) { overrun = true; return 0; }
+  const v = load<f64>(src + at);
+  at += 8;
+  return v;
+}
+function ralign8(): void {
+  while (at & 7) r32();
+}
+
+/** Restores a checkpoint of `bytes` bytes at `from` into a fresh instance with the problem loaded. */
+export function checkpointRestore(from: usize, bytes: i32): i32 {
+  if (!loaded || started) return ERR_STATE;
+  src = from;
+  end = <usize>bytes;
+  at = 0;
+  overrun = false;
+  if (bytes < 64) return ERR_SIZE;
+  if (r32() != CHECKPOINT_MAGIC) return ERR_VERSION;
+  if (r32() != LAYOUT_VERSION) return ERR_VERSION;
+  const s = shiftCount;
+  if (r32() != s) return ERR_RANGE;
+  if (r32() != employeeCount) return ERR_RANGE;
+  if (r32() != CONSTRAINT_COUNT) return ERR_RANGE;
+  const atPhase = r32();
+  const lahc = r32();
+  const length = r32();
+  const atCursor = r32();
+  const atEmployee = r32();
+  const best = r32();
+  const kind = r32();
+  const pooled = r32();
+  if (atPhase != PHASE_CONSTRUCTION && atPhase != PHASE_LOCAL_SEARCH) return ERR_RANGE;
+  if (kind != ACCEPTOR_LATE_ACCEPTANCE && kind != ACCEPTOR_SIMULATED_ANNEALING) return ERR_RANGE;
+  if (lahc < 1 || length < 0 || length > s || pooled < 0 || pooled > s) return ERR_RANGE;
+  ralign8();
+  const units = r64();
+  const steps = r64();
+  const rng = r64();
+  const index = r64();
+  const bH = r64(), bM = r64(), bS = r64();
+  const cH = r64(), cM = r64(), cS = r64();
+  const halfLife = r64();
+  const t0 = rf64(), t1 = rf64(), t2 = rf64();
+  const weights = new StaticArray<i64>(CONSTRAINT_COUNT);
+  for (let i = 0; i < CONSTRAINT_COUNT; i++) weights[i] = r64();
   const current = at;
+  const bestAt = current + (<usize>s << 2);
+  const orderAt = bestAt + (<usize>s << 2);
+  const poolAt = orderAt + (<usize>length << 2);
+  at = poolAt + (<usize>pooled << 2);
+  ralign8();
+  const historyAt = at;
+  at += <usize>(24 * lahc);
+  if (overrun || at != end) return ERR_SIZE;
   for (let i = 0; i < s; i++) {
-    const e = load<i32>(current + (<usize>i << 2));
+    const e = load<i32>(src + current + (<usize>i << 2));
     if (e < -1 || e >= employeeCount) return ERR_RANGE;
-    setEmployee(i, e);
+    const b = load<i32>(src + bestAt + (<usize>i << 2));
+    if (b < -1 || b >= employeeCount) return ERR_RANGE;
   }
+  for (let i = 0; i < pooled; i++) {
+    const p = load<i32>(src + poolAt + (<usize>i << 2));
+    if (p < 0 || p >= s) return ERR_RANGE;
+  }
+  for (let i = 0; i < CONSTRAINT_COUNT; i++) if (weights[i] < 0) return ERR_RANGE;
+
+  for (let i = 0; i < CONSTRAINT_COUNT; i++) setWeight(i, weights[i]);
+  setLahcLength(lahc);
+  setAcceptor(kind, t0, t1, t2, halfLife);
+  prepare();
+  for (let i = 0; i < s; i++) setEmployee(i, load<i32>(src + current + (<usize>i << 2)));
   recomputeScore();
-  at += <usize>s << 2;
-  restoreBest(at, load<i64>(i64At(src, CK64_BEST)), load<i64>(i64At(src, CK64_BEST + 1)), load<i64>(i64At(src, CK64_BEST + 2)));
-  at += <usize>s << 2;
-  restoreConstruction(
-    at, length,
-    load<i32>(src + (CK_CURSOR << 2)), load<i32>(src + (CK_EMPLOYEE_CURSOR << 2)), load<i32>(src + (CK_BEST_EMPLOYEE << 2)),
-    load<i64>(i64At(src, CK64_CANDIDATE)), load<i64>(i64At(src, CK64_CANDIDATE + 1)), load<i64>(i64At(src, CK64_CANDIDATE + 2)),
-  );
-  memory.copy(changetype<usize>(history), src + historyOffset(s, length), <usize>(24 * lahc));
-  restoreLahcIndex(load<i64>(i64At(src, CK64_LAHC_INDEX)));
-  rngSetState(load<u64>(i64At(src, CK64_RNG)));
-  setState(atPhase, load<i64>(i64At(src, CK64_UNITS)), load<i64>(i64At(src, CK64_STEPS)));
+  restoreBest(src + bestAt, bH, bM, bS);
+  restoreConstruction(src + orderAt, length, atCursor, atEmployee, best, cH, cM, cS);
+  restorePool(src + poolAt, pooled);
+  memory.copy(changetype<usize>(history), src + historyAt, <usize>(24 * lahc));
+  restoreLahcIndex(index);
+  rngSetState(<u64>rng);
+  setState(atPhase, units, steps);
   return 0;
 }

@@ -1,18 +1,27 @@
 /**
  * Construction heuristic: First Fit Decreasing. The shifts that start unassigned and unpinned are placed one by one,
- * hardest first: fewest employees holding all required skills, then higher priority, then earlier start. Each
- * placement scores every employee (one work unit each, resumable between slices) and takes the best strictly
- * improving one; unassigned is the zero-delta baseline, so a shift stays open only if every employee would break a
- * hard rule (hard outranks the medium unassigned penalty).
+ * hardest first: fewest employees holding all required skills, then higher unassigned weight, then earlier start.
+ * Each placement scores a bounded list of candidate employees (one work unit each, resumable between slices) and
+ * takes the best strictly improving one; unassigned is the zero-delta baseline, so a shift stays open only if every
+ * candidate would make the score worse (a hard break outranks the medium unassigned penalty).
+ *
+ * Candidates: every employee while there are at most CANDIDATE_LIMIT of them (an exact first fit); beyond that the
+ * shift's preferred employees, then holders of its rarest required skill (or any employee), starting at an offset
+ * that rotates with the placement, up to CANDIDATE_LIMIT. A placement then costs O(limit), not O(employees): the
+ * XL instance (100,000 shifts, 2,000 employees) constructs in 6.4e6 units instead of 2e8. Local search repairs what
+ * the sample misses.
  */
 import {
-  shiftCount, employeeCount, skillCount, shiftStart, shiftWeight, shiftPinned, shiftSkillOffsets, shiftSkills,
-  employeeSkillOffsets, employeeSkills, employeeHasSkill,
+  shiftCount, employeeCount, skillCount, shiftStart, shiftUnassignedWeight, shiftPinned, holdersOff, holders,
+  shiftKeySkill, preferredEmployees, preferredEmployeesOff, requiredSkillsOff, requiredSkills, holdsSkillFor,
 } from "./problem";
+import { OP_LEAF, OP_AND } from "./layout";
 import { assignment, setEmployee } from "./solution";
-import { resetDelta, addChangeDelta, commitDelta, dHard, dMedium, dSoft, isBetter } from "./score";
+import { evalChange, resetDelta, addChangeDelta, commitDelta, pHard, pMedium, pSoft, isBetter } from "./score";
 import { markBest } from "./best";
 import { sortIndicesByKey } from "./sort";
+
+export const CANDIDATE_LIMIT: i32 = 64;
 
 export let order = new StaticArray<i32>(0);
 export let orderLength = 0;
@@ -23,24 +32,70 @@ export let candidateHard: i64 = 0;
 export let candidateMedium: i64 = 0;
 export let candidateSoft: i64 = 0;
 
-/** Employees holding every skill shift `s` requires. */
-function skilledEmployees(s: i32, holders: StaticArray<i32>): i32 {
-  const from = shiftSkillOffsets[s], to = shiftSkillOffsets[s + 1];
+/** Employees holding the skills directly required by shift `s` (top-level AND leaves or a lone leaf). */
+function skilledEmployees(s: i32): i32 {
+  const from = requiredSkillsOff[s], to = requiredSkillsOff[s + 1];
   if (from == to) return employeeCount;
-  if (to - from == 1) return holders[shiftSkills[from]];
+  const key = shiftKeySkill[s];
+  if (key < 0) return employeeCount;
+  if (requiredSkills[from] == OP_LEAF) return holdersOff[key + 1] - holdersOff[key];
   let count = 0;
-  for (let e = 0; e < employeeCount; e++) {
+  for (let i = holdersOff[key]; i < holdersOff[key + 1]; i++) {
+    const e = holders[i];
     let all = true;
-    for (let i = from; i < to && all; i++) all = employeeHasSkill(e, shiftSkills[i]);
+    if (requiredSkills[from] == OP_AND) {
+      let at = from + 2;
+      for (let c = 0, n = requiredSkills[from + 1]; c < n && all; c++) {
+        if (requiredSkills[at] == OP_LEAF) all = holdsSkillFor(e, requiredSkills[at + 1], s);
+        at = skip(at);
+      }
+    }
     if (all) count++;
   }
   return count;
 }
 
+function skip(at: i32): i32 {
+  if (requiredSkills[at] == OP_LEAF) return at + 3;
+  let p = at + 2;
+  for (let i = 0, n = requiredSkills[at + 1]; i < n; i++) p = skip(p);
+  return p;
+}
+
+/** Number of candidates placement of shift s scores. */
+export function candidateCount(s: i32): i32 {
+  const e = employeeCount;
+  if (e <= CANDIDATE_LIMIT) return e;
+  const p = preferredEmployeesOff[s + 1] - preferredEmployeesOff[s];
+  const key = shiftKeySkill[s];
+  const pool = key >= 0 ? holdersOff[key + 1] - holdersOff[key] : e;
+  return max(min(CANDIDATE_LIMIT, p + pool), min(p, 4 * CANDIDATE_LIMIT));
+}
+
+/** The i-th candidate employee of shift s; `rotation` spreads consecutive placements over the pool. */
+export function candidateAt(s: i32, i: i32, rotation: u32): i32 {
+  const e = employeeCount;
+  if (e <= CANDIDATE_LIMIT) return i;
+  const p = preferredEmployeesOff[s + 1] - preferredEmployeesOff[s];
+  if (i < p) return preferredEmployees[preferredEmployeesOff[s] + i];
+  const j = <u32>(i - p);
+  const key = shiftKeySkill[s];
+  if (key >= 0) {
+    const n = <u32>(holdersOff[key + 1] - holdersOff[key]);
+    return holders[holdersOff[key] + <i32>((rotation + j) % n)];
+  }
+  return <i32>((rotation + j) % <u32>e);
+}
+
+// @ts-ignore: decorator
+@inline
+function rotationOf(position: i32): u32 {
+  // Knuth's multiplicative hash: consecutive placements start far apart in the pool.
+  return <u32>position * 2654435761;
+}
+
 /** Orders the unassigned, unpinned shifts by difficulty (call once the initial assignment is in place). */
 export function buildConstructionOrder(): void {
-  const holders = new StaticArray<i32>(skillCount);
-  for (let i = 0, n = employeeSkillOffsets[employeeCount]; i < n; i++) holders[employeeSkills[i]]++;
   let earliest = i32.MAX_VALUE;
   for (let s = 0; s < shiftCount; s++) earliest = min(earliest, shiftStart[s]);
 
@@ -51,8 +106,8 @@ export function buildConstructionOrder(): void {
     if (assignment[s] >= 0 || shiftPinned[s]) continue;
     order[orderLength++] = s;
     // (skilled employees, 15 - weight, start) packed most significant first; the stable sort breaks ties by index.
-    const urgency = 15 - min(15, shiftWeight[s]);
-    keys[s] = (<i64>skilledEmployees(s, holders) << 36) | (<i64>urgency << 32) | <i64>(<u32>(shiftStart[s] - earliest));
+    const urgency = 15 - min(15, shiftUnassignedWeight[s]);
+    keys[s] = (<i64>skilledEmployees(s) << 36) | (<i64>urgency << 32) | <i64>(<u32>(shiftStart[s] - earliest));
   }
   sortIndicesByKey(order, orderLength, keys);
   cursor = 0;
@@ -82,15 +137,15 @@ export function constructionRun(budget: i32): i32 {
       resetPlacement();
       continue;
     }
-    if (employeeCursor < employeeCount) {
+    if (employeeCursor < candidateCount(s)) {
       if (used >= budget) break;
-      resetDelta();
-      addChangeDelta(s, -1, employeeCursor);
-      if (isBetter(dHard, dMedium, dSoft, candidateHard, candidateMedium, candidateSoft)) {
-        candidateHard = dHard;
-        candidateMedium = dMedium;
-        candidateSoft = dSoft;
-        bestEmployee = employeeCursor;
+      const e = candidateAt(s, employeeCursor, rotationOf(cursor));
+      evalChange(s, -1, e);
+      if (isBetter(pHard, pMedium, pSoft, candidateHard, candidateMedium, candidateSoft)) {
+        candidateHard = pHard;
+        candidateMedium = pMedium;
+        candidateSoft = pSoft;
+        bestEmployee = e;
       }
       employeeCursor++;
       used++;

@@ -13,7 +13,7 @@ import {
 } from "./score";
 import { initBest, markBest, noteChange, bestHard, bestMedium, bestSoft } from "./best";
 import { buildConstructionOrder, constructionDone, constructionRun } from "./construction";
-import { initLocalSearch, localSearchStep, resetHistory } from "./local-search";
+import { initLocalSearch, localSearchStep, resetHistory, rebuildPool, setStepsDone } from "./local-search";
 import { rngSeed } from "./rng";
 
 export let phase = PHASE_CONSTRUCTION;
@@ -47,11 +47,13 @@ export function setState(atPhase: i32, units: i64, steps: i64): void {
   phase = atPhase;
   unitsDone = units;
   localSearchSteps = steps;
+  setStepsDone(steps);
 }
 
 function enterLocalSearch(): void {
   phase = PHASE_LOCAL_SEARCH;
   resetHistory();
+  rebuildPool();
   markBest();
 }
 
@@ -112,6 +114,23 @@ export function manualSwap(s1: i32, s2: i32): i32 {
 }
 
 /**
+ * Trial change for evaluations (recommendations): applies shift s -> `to` with its exact score delta but leaves the
+ * best solution, its journal and the search state alone. The caller must undo it (trialChange back to the returned
+ * previous employee) before anything else runs. Returns the previous employee, or -2 when refused (pinned, range).
+ */
+export function trialChange(s: i32, to: i32): i32 {
+  if (!started) return -2;
+  if (s < 0 || s >= shiftCount || to < -1 || to >= employeeCount || shiftPinned[s]) return -2;
+  const from = assignment[s];
+  if (from == to) return from;
+  resetDelta();
+  addChangeDelta(s, from, to);
+  setEmployee(s, to);
+  commitDelta();
+  return from;
+}
+
+/**
  * Replaces the current solution by the assignment at `src` (S words; out-of-range values read as -1). Pinned shifts
  * keep their employee. The result becomes the best solution, and in local search the late-acceptance history
  * restarts from it, since the old history describes another region of the search space.
@@ -126,6 +145,9 @@ export function applyAssignment(src: usize): i32 {
   }
   recomputeScore();
   markBest();
-  if (phase == PHASE_LOCAL_SEARCH) resetHistory();
+  if (phase == PHASE_LOCAL_SEARCH) {
+    resetHistory();
+    rebuildPool();
+  }
   return 0;
 }

@@ -3,22 +3,27 @@
  *
  * Protocol (the glue in solver/session.ts follows it):
  *   1. p = alloc(4 * words); write the problem buffer (layout.ts); loadProblem(p, words); free(p)
- *   2. setConstraintWeight(id, w)*, setLahcLength(n)?, then start(seed) - or checkpointRestore(p, bytes)
+ *   2. setConstraintWeight(id, w)*, setLahcLength(n)?, setAcceptor(...)?, then start(seed) - or checkpointRestore
  *   3. runSlice(budget)* and reads. Any call may grow memory: re-create typed-array views after each.
  */
-import { LAYOUT_VERSION, ERR_RANGE, ERR_STATE } from "./layout";
+import { LAYOUT_VERSION, ERR_RANGE, ERR_STATE, ACCEPTOR_LATE_ACCEPTANCE, ACCEPTOR_SIMULATED_ANNEALING } from "./layout";
 import * as problem from "./problem";
 import { assignment } from "./solution";
-import { CONSTRAINT_COUNT, constraintName as nameOf, constraintLevel as levelOf, matchCount } from "./constraints/index";
+import {
+  CONSTRAINT_COUNT, constraintName as nameOf, constraintLevel as levelOf, matchCount, isReward as rewardOf,
+  constraintKind as kindOf, localPenalty as localOf,
+} from "./constraints/index";
+import { scan as overlapScan, overlapWithEmployee } from "./constraints/overlapping-shift";
+import * as balance from "./constraints/balance";
 import {
   constraintWeight, constraintScore as scoreOf, constraintScoreFromScratch as scratchOf, levelScoreFromScratch,
-  scoreHard, scoreMedium, scoreSoft,
+  scoreHard, scoreMedium, scoreSoft, setWeight,
 } from "./score";
 import { bestHard, bestMedium, bestSoft, bestAssignmentPointer } from "./best";
-import { setLahcLength as setLength } from "./local-search";
+import { setLahcLength as setLength, setAcceptor as setKind } from "./local-search";
 import * as engine from "./engine";
 
-export { runSlice, manualChange, manualSwap, applyAssignment, start } from "./engine";
+export { runSlice, manualChange, manualSwap, applyAssignment, start, trialChange } from "./engine";
 export { checkpointSize, checkpointWrite, checkpointRestore } from "./checkpoint";
 
 export function layoutVersion(): i32 {
@@ -59,18 +64,41 @@ export function constraintLevel(id: i32): i32 {
   return levelOf(id);
 }
 
+/** 1 when the constraint rewards (adds to the score), 0 when it penalizes. */
+export function constraintIsReward(id: i32): i32 {
+  return rewardOf(id) ? 1 : 0;
+}
+
+/** 0 local (per shift and employee), 1 pairwise (overlap), 2 aggregate (balance). */
+export function constraintKind(id: i32): i32 {
+  return kindOf(id);
+}
+
 /** Weight multiplier of a constraint (0 disables it); only before the solve starts, so scores stay comparable. */
-export function setConstraintWeight(id: i32, weight: i32): i32 {
+export function setConstraintWeight(id: i32, weight: i64): i32 {
   if (engine.started) return ERR_STATE;
   if (id < 0 || id >= CONSTRAINT_COUNT || weight < 0) return ERR_RANGE;
-  constraintWeight[id] = weight;
+  setWeight(id, weight);
   return 0;
+}
+
+export function constraintWeightOf(id: i32): i64 {
+  return constraintWeight[id];
 }
 
 export function setLahcLength(length: i32): i32 {
   if (engine.started) return ERR_STATE;
   if (length < 1) return ERR_RANGE;
   setLength(length);
+  return 0;
+}
+
+/** Acceptor: 0 late acceptance, 1 simulated annealing with starting temperatures per level and a half-life in steps. */
+export function setAcceptor(kind: i32, hard: f64, medium: f64, soft: f64, halfLife: i64): i32 {
+  if (engine.started) return ERR_STATE;
+  if (kind != ACCEPTOR_LATE_ACCEPTANCE && kind != ACCEPTOR_SIMULATED_ANNEALING) return ERR_RANGE;
+  if (!(hard >= 0) || !(medium >= 0) || !(soft >= 0) || halfLife < 1) return ERR_RANGE;
+  setKind(kind, hard, medium, soft, halfLife);
   return 0;
 }
 
@@ -109,6 +137,45 @@ export function constraintScoreFromScratch(id: i32): i64 {
 
 export function constraintMatchCount(id: i32): i32 {
   return constraintWeight[id] == 0 ? 0 : matchCount(id);
+}
+
+/** Raw match weight of a local constraint for shift s worked by employee e (-1 = unassigned). */
+export function localPenalty(id: i32, s: i32, e: i32): i64 {
+  if (id < 0 || id >= CONSTRAINT_COUNT || s < 0 || s >= problem.shiftCount || e < -1 || e >= problem.employeeCount) return 0;
+  return localOf(id, s, e);
+}
+
+/** Shifts overlapping shift s (penalized pairs) among employee e's current shifts. */
+export function overlapPartners(s: i32, e: i32): i32 {
+  if (s < 0 || s >= problem.shiftCount || e < 0 || e >= problem.employeeCount) return 0;
+  return <i32>overlapWithEmployee(s, e, true);
+}
+
+/**
+ * Overlap matches of the current solution as (shift a, shift b, minutes) triples into `out` (room for `capacity`
+ * triples); returns the number of matches (call with capacity 0 to size the buffer).
+ */
+export function overlapMatches(out: usize, capacity: i32): i32 {
+  const buffer = new StaticArray<i32>(3 * capacity);
+  const n = <i32>overlapScan(true, buffer);
+  if (capacity > 0) memory.copy(out, changetype<usize>(buffer), <usize>(12 * min(n, capacity)));
+  return n;
+}
+
+export function balanceRuleCount(): i32 {
+  return problem.balanceRuleCount;
+}
+
+export function balanceRuleKind(r: i32): i32 {
+  return balance.ruleKind(r);
+}
+
+export function balanceRulePenalty(r: i32): i64 {
+  return balance.rulePenaltyFull(r);
+}
+
+export function balanceRuleLoad(r: i32, e: i32): i64 {
+  return balance.ruleLoad(r, e);
 }
 
 /** Address of the current assignment (S i32 words), valid until the next call. */

@@ -3,86 +3,135 @@
  * Bump LAYOUT_VERSION on any change; the glue refuses a build whose version differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 1;
+export const LAYOUT_VERSION: i32 = 2;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
-// `loadProblem`. Counts: S shifts, E employees, K skills, R required-skill entries, Q employee-skill entries,
-// U unavailable spans. Times are minutes since the Unix epoch.
+// `loadProblem`. A fixed header of counts, a directory with the length of every section, then the sections in
+// directory order. Times are minutes since the Unix epoch. CSR = an offsets section (rows + 1) and a data section.
 //
-//  word 0       1   2   3   4   5   6   7
-//  ╒═════════╤═══╤═══╤═══╤═══╤═══╤═══╤══════════╕
-//  │ version │ S │ E │ K │ R │ Q │ U │ reserved │   header (HEADER_WORDS)
-//  ╞═════════╧═══╧═══╧═══╧═══╧═══╧═══╧══════════╡
-//  │ shiftStart[S]   shiftEnd[S]                │   minutes; end < start is read as end = start
-//  │ shiftWeight[S]                             │   priority weight 1..10 (11 - priority)
-//  │ shiftPinned[S]                             │   0 | 1
-//  │ shiftEmployee[S]                           │   initial employee index or -1
-//  │ shiftSkillOffsets[S + 1]  shiftSkills[R]   │   CSR of required skill indices
-//  │ employeeSkillOffsets[E + 1]  employeeSkills[Q]│ CSR, each row sorted ascending, no duplicates
-//  │ unavailableOffsets[E + 1]                  │   CSR rows of spans, per employee sorted by start and
-//  │ unavailableStart[U]  unavailableEnd[U]     │   merged (no two spans of one employee overlap or touch)
-//  ╘════════════════════════════════════════════╛
+//  word 0         1   2   3   4   5    6   7   8   9
+//  ╒═════════╤═══╤═══╤═══╤═══╤════╤═══╤═══╤═══╤══════════╕
+//  │ version │ S │ E │ K │ T │ RF │ R │ G │ F │ sections │  header (HEADER_WORDS): shifts, employees, skills, tags,
+//  ╞═════════╧═══╧═══╧═══╧═══╧════╧═══╧═══╧═══╧══════════╡  risk factors, balance rules, overlap groups, tag filters
+//  │ length[sections]                                  │  directory (SECTION_COUNT words)
+//  ├───────────────────────────────────────────────────┤
+//  │ section 0 │ section 1 │ ...                       │  in the order of the SEC_* ids below
+//  ╘═══════════════════════════════════════════════════╛
+//
+// Boolean expressions (skills, shift tags) are programs of i32 words, prefix order:
+//   leaf  [OP_LEAF, id, weight]          node  [OP_AND | OP_OR | OP_SUM, n, child₁ ... childₙ]
+// Span rows hold SPAN_WORDS words per span: [start, end, weight, filter] (filter -1 = none), sorted by start.
+// A tag filter (FILTER_DATA row) is [matchAny, nInclude, nExclude, include tags..., exclude tags...] (sorted).
 // ---------------------------------------------------------------------------------------------------------------
 
-export const HEADER_WORDS: i32 = 8;
+export const HEADER_WORDS: i32 = 10;
 export const H_VERSION: i32 = 0;
 export const H_SHIFTS: i32 = 1;
 export const H_EMPLOYEES: i32 = 2;
 export const H_SKILLS: i32 = 3;
-export const H_REQUIRED_SKILLS: i32 = 4;
-export const H_EMPLOYEE_SKILLS: i32 = 5;
-export const H_UNAVAILABLE: i32 = 6;
+export const H_TAGS: i32 = 4;
+export const H_RISKS: i32 = 5;
+export const H_BALANCE_RULES: i32 = 6;
+export const H_OVERLAP_GROUPS: i32 = 7;
+export const H_FILTERS: i32 = 8;
+export const H_SECTIONS: i32 = 9;
 
-/** Total words of a problem buffer; the sections follow the header in the order drawn above. */
-export function problemWords(s: i32, e: i32, r: i32, q: i32, u: i32): i32 {
-  return HEADER_WORDS + 5 * s + (s + 1) + r + (e + 1) + q + (e + 1) + 2 * u;
-}
+// Shift sections (S words unless noted).
+export const SEC_SHIFT_START: i32 = 0;
+export const SEC_SHIFT_END: i32 = 1;
+/** Minutes worked: duration minus the breaks inside the shift. */
+export const SEC_SHIFT_WORKED: i32 = 2;
+/** Penalty of leaving the shift unassigned (priority weight). */
+export const SEC_SHIFT_UNASSIGNED_WEIGHT: i32 = 3;
+/** SHIFT_* bits below. */
+export const SEC_SHIFT_FLAGS: i32 = 4;
+/** Initial employee index or -1. */
+export const SEC_SHIFT_EMPLOYEE: i32 = 5;
+export const SEC_SHIFT_REQUIRED_SKILLS_OFF: i32 = 6; // S + 1
+export const SEC_SHIFT_REQUIRED_SKILLS: i32 = 7; // expression programs
+export const SEC_SHIFT_PREFERRED_SKILLS_OFF: i32 = 8; // S + 1
+export const SEC_SHIFT_PREFERRED_SKILLS: i32 = 9; // expression programs
+export const SEC_SHIFT_RISKS_OFF: i32 = 10; // S + 1
+export const SEC_SHIFT_RISKS: i32 = 11; // sorted risk factor indices
+export const SEC_SHIFT_TAGS_OFF: i32 = 12; // S + 1
+export const SEC_SHIFT_TAGS: i32 = 13; // sorted tag indices
+export const SEC_SHIFT_PROHIBITED_OFF: i32 = 14; // S + 1
+export const SEC_SHIFT_PROHIBITED: i32 = 15; // sorted employee indices
+export const SEC_SHIFT_PREFERRED_OFF: i32 = 16;
+export const SEC_SHIFT_PREFERRED: i32 = 17;
+export const SEC_SHIFT_UNPREFERRED_OFF: i32 = 18;
+export const SEC_SHIFT_UNPREFERRED: i32 = 19;
+// Employee sections (E words unless noted).
+export const SEC_EMPLOYEE_SKILLS_OFF: i32 = 20; // E + 1
+export const SEC_EMPLOYEE_SKILLS: i32 = 21; // sorted skill indices (Q entries)
+export const SEC_SKILL_VALIDITY_OFF: i32 = 22; // Q + 1, in spans
+export const SEC_SKILL_VALIDITY: i32 = 23; // [start, end] per span; none = always valid
+export const SEC_EMPLOYEE_RISKS_OFF: i32 = 24; // E + 1
+export const SEC_EMPLOYEE_RISKS: i32 = 25; // sorted prohibited risk factor indices
+/** Multiplier of the employee's own preferences: 11 - priority (priority 1 -> 10, unset -> 1). */
+export const SEC_EMPLOYEE_PRIORITY: i32 = 26;
+export const SEC_UNAVAILABLE_OFF: i32 = 27; // E + 1, in spans
+export const SEC_UNAVAILABLE: i32 = 28;
+export const SEC_AVAILABLE_OFF: i32 = 29;
+export const SEC_AVAILABLE: i32 = 30;
+export const SEC_PREFERRED_TIME_OFF: i32 = 31;
+export const SEC_PREFERRED_TIME: i32 = 32;
+export const SEC_UNPREFERRED_TIME_OFF: i32 = 33;
+export const SEC_UNPREFERRED_TIME: i32 = 34;
+/** EMPLOYEE_* bits below. */
+export const SEC_EMPLOYEE_FLAGS: i32 = 35;
+export const SEC_FILTERS_OFF: i32 = 36; // F + 1
+export const SEC_FILTERS: i32 = 37;
+export const SEC_REQUIRED_TAGS_OFF: i32 = 38; // E + 1
+export const SEC_REQUIRED_TAGS: i32 = 39; // expression programs over shift tags (penalty measure)
+export const SEC_PREFERRED_TAGS_OFF: i32 = 40; // E + 1
+export const SEC_PREFERRED_TAGS: i32 = 41; // expression programs over shift tags (reward measure)
+/** Per balance rule: [kind (BALANCE_*), reserved]. */
+export const SEC_BALANCE_RULES: i32 = 42; // 2 R
+/** Per rule and employee: 1 when the employee is balanced by the rule. */
+export const SEC_BALANCE_MEMBERS: i32 = 43; // R E
+/** Per rule and employee: published history (minutes or shifts). */
+export const SEC_BALANCE_HISTORY: i32 = 44; // R E
+/** Per rule and shift: 1 when the shift counts for the rule. */
+export const SEC_BALANCE_SHIFTS: i32 = 45; // R S
+/** Allow-overlap group of each employee (0 = none, g = row g - 1 of OVERLAP_ALLOWED). */
+export const SEC_OVERLAP_GROUP: i32 = 46; // E
+export const SEC_OVERLAP_ALLOWED: i32 = 47; // G S: 1 when the shift may overlap for employees of the group
+export const SECTION_COUNT: i32 = 48;
+
+export const SPAN_WORDS: i32 = 4;
+
+export const SHIFT_PINNED: i32 = 1;
+export const SHIFT_MANDATORY: i32 = 2;
+/** Ends before the planning window: keeps its employee, counts for rules, its own matches are skipped. */
+export const SHIFT_HISTORIC: i32 = 4;
+
+/** The employee defines available time spans (working outside them is then penalized). */
+export const EMPLOYEE_HAS_AVAILABILITY: i32 = 1;
+
+export const OP_LEAF: i32 = 0;
+export const OP_AND: i32 = 1;
+export const OP_OR: i32 = 2;
+export const OP_SUM: i32 = 3;
+
+export const BALANCE_TIME: i32 = 0;
+export const BALANCE_COUNT: i32 = 1;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Checkpoint: opaque bytes for the glue, produced by `checkpointWrite` and read by `checkpointRestore`.
-// All fields little-endian; i64 fields start 8-aligned.
+// Checkpoint: opaque bytes for the glue, produced by `checkpointWrite` and read by `checkpointRestore`. Written
+// sequentially (checkpoint.ts); every i64 field and i64 array starts 8-aligned.
 //
-//  byte 0                                                              48
-//  ╒═══════╤═════════╤═══╤═══╤═══╤═══════╤══════╤══════════╤════════╤══════════╤═════════╤══════════╕
-//  │ magic │ version │ S │ E │ C │ phase │ lahc │ orderLen │ cursor │ empCurs. │ bestEmp │ reserved │  12 × i32
-//  ╞═══════╧═════════╧═══╧═══╧═══╧═══════╧══════╧══════════╧════════╧══════════╧═════════╧══════════╡
-//  │ unitsDone  lsSteps  rngState  lahcIndex  best{Hard,Medium,Soft}  cand{Hard,Medium,Soft}   10 × i64│
-//  ├─────────────────────────────────────────────────────────────────────────────────────────────────┤
-//  │ weights[C] i32 │ current[S] i32 │ best[S] i32 │ order[orderLen] i32 │ pad to 8 │ history[3·lahc] i64│
-//  ╘═════════════════════════════════════════════════════════════════════════════════════════════════╛
-// `cand*` is the best delta found so far for the construction placement in progress (bestEmp its employee).
+//  ╒═══════╤═════════╤═══╤═══╤═══╤═══════╤══════╤══════════╤════════╤══════════╤═════════╤══════════╤══════════╕
+//  │ magic │ version │ S │ E │ C │ phase │ lahc │ orderLen │ cursor │ empCurs. │ bestEmp │ acceptor │ poolSize │
+//  ╞═══════╧═════════╧═══╧═══╧═══╧═══════╧══════╧══════════╧════════╧══════════╧═════════╧══════════╧══════════╡
+//  │ pad │ unitsDone lsSteps rngState lahcIndex best{H,M,S} cand{H,M,S} saHalfLife   i64                      │
+//  │ saTemperature{H,M,S} f64 │ weights[C] i64 │ current[S] │ best[S] │ order[orderLen] │ pool[poolSize] i32   │
+//  │ pad │ history[3·lahc] i64                                                                                  │
+//  ╘══════════════════════════════════════════════════════════════════════════════════════════════════════════════╛
 // ---------------------------------------------------------------------------------------------------------------
 
 export const CHECKPOINT_MAGIC: i32 = 0x41544f52; // "ROTA"
-export const CK_MAGIC: i32 = 0;
-export const CK_VERSION: i32 = 1;
-export const CK_SHIFTS: i32 = 2;
-export const CK_EMPLOYEES: i32 = 3;
-export const CK_CONSTRAINTS: i32 = 4;
-export const CK_PHASE: i32 = 5;
-export const CK_LAHC_LENGTH: i32 = 6;
-export const CK_ORDER_LENGTH: i32 = 7;
-export const CK_CURSOR: i32 = 8;
-export const CK_EMPLOYEE_CURSOR: i32 = 9;
-export const CK_BEST_EMPLOYEE: i32 = 10;
-export const CK_I32_WORDS: i32 = 12;
-/** Index of each i64 field, counted in i64 slots after the i32 block. */
-export const CK64_UNITS: i32 = 0;
-export const CK64_STEPS: i32 = 1;
-export const CK64_RNG: i32 = 2;
-export const CK64_LAHC_INDEX: i32 = 3;
-export const CK64_BEST: i32 = 4; // 3 slots
-export const CK64_CANDIDATE: i32 = 7; // 3 slots
-export const CK_I64_SLOTS: i32 = 10;
-
-/** Byte offset of the variable sections. */
-export const CK_FIXED_BYTES: i32 = CK_I32_WORDS * 4 + CK_I64_SLOTS * 8;
-
-export function checkpointBytes(s: i32, c: i32, orderLength: i32, lahcLength: i32): i32 {
-  const ints = CK_FIXED_BYTES + 4 * (c + 2 * s + orderLength);
-  return ((ints + 7) & ~7) + 24 * lahcLength;
-}
 
 /** Score levels, most significant first. */
 export const LEVEL_HARD: i32 = 0;
@@ -91,6 +140,9 @@ export const LEVEL_SOFT: i32 = 2;
 
 export const PHASE_CONSTRUCTION: i32 = 0;
 export const PHASE_LOCAL_SEARCH: i32 = 1;
+
+export const ACCEPTOR_LATE_ACCEPTANCE: i32 = 0;
+export const ACCEPTOR_SIMULATED_ANNEALING: i32 = 1;
 
 /** Error codes returned by the loading entry points (0 = ok). */
 export const ERR_VERSION: i32 = 1;

@@ -1,43 +1,96 @@
 /**
- * Local search: Late Acceptance Hill Climbing (Burke & Bykov 2017, "The late acceptance hill-climbing heuristic",
- * EJOR 258(1)). A candidate is accepted when it is no worse than the current solution or than the current solution
- * of `lahcLength` steps ago. Scores compare lexicographically (hard, medium, soft).
+ * Local search. One step = pick a move, score it, accept or undo, then the bookkeeping; the order is written once
+ * here and followed by every move: (1) pick and score, (2) accept -> commit, note the change for the best-solution
+ * journal, refresh the violation pool; reject -> undo, (3) the late-acceptance history slot takes the current score,
+ * (4) the step counter advances, (5) the best solution is updated.
  *
- * Step order, written once and followed: pick a move (change or swap, 1:1) of unpinned shifts; score it; accept or
- * undo; the history slot takes the current score; the index advances; the best solution is updated.
+ * Moves, chosen per step by the one seeded generator (rng.ts):
+ *   change   one shift to another employee (a holder of its rarest required skill 3 times in 4, when it has one)
+ *            or to nobody;
+ *   swap     two shifts close in start order exchange employees (what untangles overlaps and unavailability);
+ *   ruin and recreate  (Schrimpf et al. 2000, "Record breaking optimization results using the ruin and recreate
+ *            principle", J. Comput. Phys. 159(2)) a few shifts around a random one are unassigned, then re-placed
+ *            one by one, each on the best of a small candidate sample (their previous employees among them), and the
+ *            compound move is accepted or undone as one.
+ * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
+ * drawn), so large instances spend their steps where the violations are rather than uniformly.
  *
- * Swaps pair a random shift with one close to it in start order: exchanging the employees of shifts at about the
- * same time is what untangles overlaps and unavailability, while two random shifts of a long horizon rarely help.
+ * Acceptors (the forager accepts the first accepted move):
+ *   LATE_ACCEPTANCE  (Burke & Bykov 2017, "The late acceptance hill-climbing heuristic", EJOR 258(1)): accept a
+ *            candidate no worse than the current solution or than the current solution `lahcLength` steps ago.
+ *   SIMULATED_ANNEALING  (Kirkpatrick et al. 1983, Science 220): accept a worse candidate with probability
+ *            Π exp(Δ_level / T_level) over the levels it worsens (as Timefold's per-level temperatures; a level at
+ *            temperature 0 never worsens), T_level = T0_level · 2^(-steps / halfLife).
+ * Scores compare lexicographically (hard, medium, soft).
  */
+import { ACCEPTOR_LATE_ACCEPTANCE, ACCEPTOR_SIMULATED_ANNEALING } from "./layout";
+import {
+  shiftCount, employeeCount, shiftPinned, shiftMandatory, shiftHistoric, shiftsByStart, rankByStart, shiftKeySkill,
+  holdersOff, holders,
+} from "./problem";
+import { assignment, setEmployee } from "./solution";
+import {
+  resetDelta, addChangeDelta, commitDelta, evalChange, dHard, dMedium, dSoft, pHard, pMedium, pSoft, scoreHard,
+  scoreMedium, scoreSoft, isBetter,
+} from "./score";
+import { enabled, hardLocal } from "./constraints/index";
+import { overlapWithEmployee, ID as OVERLAP_ID } from "./constraints/overlapping-shift";
+import { ID as UNASSIGNED_ID } from "./constraints/unassigned-shift";
+import { bestHard, bestMedium, bestSoft, markBest, noteChange } from "./best";
+import { rngBelow, rngNext } from "./rng";
 
 /** Half width, in start-order positions, of the window a swap partner is drawn from. */
 const SWAP_WINDOW: i32 = 64;
-import { shiftCount, employeeCount, shiftPinned, shiftsByStart, rankByStart } from "./problem";
-import { assignment, setEmployee } from "./solution";
-import {
-  resetDelta, addChangeDelta, commitDelta, dHard, dMedium, dSoft, scoreHard, scoreMedium, scoreSoft, isBetter,
-} from "./score";
-import { bestHard, bestMedium, bestSoft, markBest, noteChange } from "./best";
-import { rngBelow } from "./rng";
+/** One step in RUIN_PERIOD is a ruin-and-recreate move. */
+const RUIN_PERIOD: i32 = 128;
+const RUIN_MAX: i32 = 6;
+/** Random candidates per re-placed shift, besides the ruined shifts' previous employees. */
+const RECREATE_SAMPLE: i32 = 6;
 
 export let lahcLength = 400;
 export let lahcIndex: i64 = 0;
 /** Late scores, three i64 per slot: (hard, medium, soft). */
 export let history = new StaticArray<i64>(0);
+export let acceptor = ACCEPTOR_LATE_ACCEPTANCE;
+export const saStart = new StaticArray<f64>(3);
+export let saHalfLife: i64 = 100_000;
 let movable = new StaticArray<i32>(0);
 let movableCount = 0;
+export let pool = new StaticArray<i32>(0);
+export let poolSize = 0;
+let poolPos = new StaticArray<i32>(0);
+let ruined = new StaticArray<i32>(RUIN_MAX);
+let ruinedFrom = new StaticArray<i32>(RUIN_MAX);
+/** Steps done so far (the engine's counter, mirrored for the annealing schedule). */
+let stepsDone: i64 = 0;
+
+saStart[0] = 2;
+saStart[1] = 10;
+saStart[2] = 500;
 
 export function setLahcLength(n: i32): void {
   lahcLength = max(1, n);
 }
 
-/** Collects the shifts the search may move (the unpinned ones) and sizes the history. */
+export function setAcceptor(kind: i32, hard: f64, medium: f64, soft: f64, halfLife: i64): void {
+  acceptor = kind;
+  saStart[0] = hard;
+  saStart[1] = medium;
+  saStart[2] = soft;
+  saHalfLife = max<i64>(1, halfLife);
+}
+
+/** Collects the shifts the search may move (the unpinned ones) and sizes the history and the pool. */
 export function initLocalSearch(): void {
   movable = new StaticArray<i32>(shiftCount);
   movableCount = 0;
   for (let s = 0; s < shiftCount; s++) if (!shiftPinned[s]) movable[movableCount++] = s;
   history = new StaticArray<i64>(3 * lahcLength);
   lahcIndex = 0;
+  pool = new StaticArray<i32>(shiftCount);
+  poolPos = new StaticArray<i32>(shiftCount);
+  poolSize = 0;
+  for (let s = 0; s < shiftCount; s++) poolPos[s] = -1;
 }
 
 /** Fills the history with the current score (the start of the phase, or after an applied assignment). */
@@ -54,32 +107,114 @@ export function restoreLahcIndex(index: i64): void {
   lahcIndex = index;
 }
 
+export function setStepsDone(steps: i64): void {
+  stepsDone = steps;
+}
+
+// ---- violation pool ---------------------------------------------------------------------------------------------
+
+/** Whether movable shift s is in a hard or medium violation of its own (unassigned mandatory, or badly placed). */
+export function isViolating(s: i32): bool {
+  if (unchecked(shiftHistoric[s])) return false;
+  const e = unchecked(assignment[s]);
+  if (e < 0) return unchecked(shiftMandatory[s]) && unchecked(enabled[UNASSIGNED_ID]);
+  if (hardLocal(s, e) > 0) return true;
+  return unchecked(enabled[OVERLAP_ID]) && overlapWithEmployee(s, e) > 0;
+}
+
+function poolAdd(s: i32): void {
+  if (unchecked(poolPos[s]) >= 0 || unchecked(shiftPinned[s])) return;
+  unchecked(poolPos[s] = poolSize);
+  unchecked(pool[poolSize++] = s);
+}
+
+function poolRemoveAt(i: i32): void {
+  const s = unchecked(pool[i]);
+  const last = unchecked(pool[--poolSize]);
+  unchecked(pool[i] = last);
+  unchecked(poolPos[last] = i);
+  unchecked(poolPos[s] = -1);
+}
+
+/** Rebuilds the pool from scratch: every movable shift in violation, in index order. */
+export function rebuildPool(): void {
+  for (let i = 0; i < poolSize; i++) poolPos[pool[i]] = -1;
+  poolSize = 0;
+  for (let i = 0; i < movableCount; i++) if (isViolating(movable[i])) poolAdd(movable[i]);
+}
+
+/** Restores the pool from a checkpoint (`n` shift indices at src). */
+export function restorePool(src: usize, n: i32): void {
+  for (let i = 0; i < poolSize; i++) poolPos[pool[i]] = -1;
+  poolSize = 0;
+  for (let i = 0; i < n; i++) poolAdd(load<i32>(src + (<usize>i << 2)));
+}
+
+function noteViolation(s: i32): void {
+  if (isViolating(s)) poolAdd(s);
+}
+
+function pickShift(): i32 {
+  if (poolSize > 0 && rngBelow(2) == 0) {
+    const i = rngBelow(poolSize);
+    const s = unchecked(pool[i]);
+    if (isViolating(s)) return s;
+    poolRemoveAt(i);
+  }
+  return unchecked(movable[rngBelow(movableCount)]);
+}
+
+/** A random candidate employee for shift s: a holder of its rarest required skill, else anyone. */
+function sampleEmployee(s: i32): i32 {
+  const key = unchecked(shiftKeySkill[s]);
+  if (key >= 0 && rngBelow(4) != 0) {
+    const from = unchecked(holdersOff[key]), n = unchecked(holdersOff[key + 1]) - from;
+    if (n > 0) return unchecked(holders[from + rngBelow(n)]);
+  }
+  return rngBelow(employeeCount);
+}
+
+// ---- acceptance ---------------------------------------------------------------------------------------------------
+
+function annealingChance(delta: i64, level: i32): f64 {
+  if (delta >= 0) return 1;
+  const t0 = unchecked(saStart[level]);
+  if (t0 <= 0) return 0;
+  const t = t0 * Math.pow(2, -(<f64>stepsDone) / <f64>saHalfLife);
+  return t <= 0 ? 0 : Math.exp(<f64>delta / t);
+}
+
 function accepts(slot: i32): bool {
   const h = scoreHard + dHard, m = scoreMedium + dMedium, s = scoreSoft + dSoft;
   if (!isBetter(scoreHard, scoreMedium, scoreSoft, h, m, s)) return true;
+  if (acceptor == ACCEPTOR_SIMULATED_ANNEALING) {
+    const chance = annealingChance(dHard, 0) * annealingChance(dMedium, 1) * annealingChance(dSoft, 2);
+    return chance > 0 && <f64>rngNext() / 4294967296.0 < chance;
+  }
   const at = slot * 3;
   return !isBetter(unchecked(history[at]), unchecked(history[at + 1]), unchecked(history[at + 2]), h, m, s);
 }
 
+// ---- moves --------------------------------------------------------------------------------------------------------
+
 /** Change move: one shift to another employee or to unassigned. */
 function changeStep(slot: i32): void {
-  const s = unchecked(movable[rngBelow(movableCount)]);
+  const s = pickShift();
   const from = unchecked(assignment[s]);
-  if (employeeCount == 0) return;
-  // Uniform over the employeeCount targets that differ from `from` (-1 included).
-  let to = rngBelow(employeeCount) - 1;
-  if (to >= from) to++;
+  let to = from >= 0 && rngBelow(8) == 0 ? -1 : sampleEmployee(s);
+  if (to == from) return;
   resetDelta();
   addChangeDelta(s, from, to);
   if (!accepts(slot)) return;
   setEmployee(s, to);
   commitDelta();
   noteChange(s, from);
+  noteViolation(s);
 }
 
 /** Swap move: two shifts exchange employees. Scored by doing both changes, undone when rejected. */
 function swapStep(slot: i32): void {
-  const s1 = unchecked(movable[rngBelow(movableCount)]);
+  const s1 = pickShift();
   const rank = unchecked(rankByStart[s1]);
   const lo = max(0, rank - SWAP_WINDOW);
   const hi = min(shiftCount, rank + SWAP_WINDOW + 1);
@@ -96,16 +231,77 @@ function swapStep(slot: i32): void {
     commitDelta();
     noteChange(s1, a);
     noteChange(s2, b);
+    noteViolation(s1);
+    noteViolation(s2);
   } else {
     setEmployee(s2, b);
     setEmployee(s1, a);
   }
 }
 
+/** Ruin and recreate around a random (preferably violating) shift. */
+function ruinRecreateStep(slot: i32): void {
+  const anchor = pickShift();
+  const k = 2 + rngBelow(RUIN_MAX - 1);
+  const rank = unchecked(rankByStart[anchor]);
+  let n = 0;
+  for (let p = max(0, rank - (k >> 1)), end = min(shiftCount, p + 3 * k); p < end && n < k; p++) {
+    const s = unchecked(shiftsByStart[p]);
+    if (unchecked(shiftPinned[s])) continue;
+    unchecked(ruined[n] = s);
+    unchecked(ruinedFrom[n] = assignment[s]);
+    n++;
+  }
+  if (n == 0) return;
+  resetDelta();
+  for (let i = 0; i < n; i++) {
+    const s = unchecked(ruined[i]);
+    addChangeDelta(s, unchecked(ruinedFrom[i]), -1);
+    setEmployee(s, -1);
+  }
+  // Re-place in a random rotation of the ruined order, each on its best candidate (unassigned is the baseline).
+  const first = rngBelow(n);
+  for (let j = 0; j < n; j++) {
+    const s = unchecked(ruined[(first + j) % n]);
+    let best = -1;
+    let bH: i64 = 0, bM: i64 = 0, bS: i64 = 0;
+    for (let c = 0; c < n + RECREATE_SAMPLE; c++) {
+      const e = c < n ? unchecked(ruinedFrom[c]) : sampleEmployee(s);
+      if (e < 0 || e == best) continue;
+      evalChange(s, -1, e);
+      if (isBetter(pHard, pMedium, pSoft, bH, bM, bS)) {
+        best = e;
+        bH = pHard;
+        bM = pMedium;
+        bS = pSoft;
+      }
+    }
+    if (best >= 0) {
+      addChangeDelta(s, -1, best);
+      setEmployee(s, best);
+    }
+  }
+  let changed = false;
+  for (let i = 0; i < n; i++) if (unchecked(assignment[ruined[i]]) != unchecked(ruinedFrom[i])) changed = true;
+  if (changed && accepts(slot)) {
+    commitDelta();
+    for (let i = 0; i < n; i++) {
+      const s = unchecked(ruined[i]);
+      if (unchecked(assignment[s]) != unchecked(ruinedFrom[i])) noteChange(s, unchecked(ruinedFrom[i]));
+      noteViolation(s);
+    }
+  } else {
+    for (let i = n - 1; i >= 0; i--) setEmployee(unchecked(ruined[i]), unchecked(ruinedFrom[i]));
+  }
+}
+
 export function localSearchStep(): void {
   const slot = <i32>(lahcIndex % <i64>lahcLength);
-  if (movableCount > 0) {
-    if (rngBelow(2) == 0) changeStep(slot); else swapStep(slot);
+  if (movableCount > 0 && employeeCount > 0) {
+    const r = rngBelow(RUIN_PERIOD);
+    if (r == 0) ruinRecreateStep(slot);
+    else if ((r & 1) != 0) changeStep(slot);
+    else swapStep(slot);
   }
   // Burke & Bykov: the slot takes the current cost whether or not the candidate was accepted.
   const at = slot * 3;
@@ -113,5 +309,6 @@ export function localSearchStep(): void {
   unchecked(history[at + 1] = scoreMedium);
   unchecked(history[at + 2] = scoreSoft);
   lahcIndex++;
+  stepsDone++;
   if (isBetter(scoreHard, scoreMedium, scoreSoft, bestHard, bestMedium, bestSoft)) markBest();
 }

@@ -1,32 +1,86 @@
 /**
  * The immutable problem, structure-of-arrays, loaded once from the glue's buffer (layout in layout.ts) plus the
- * orders derived from it. Nothing here changes during a solve.
+ * indexes derived from it. Nothing here changes during a solve.
  */
 import {
-  LAYOUT_VERSION, HEADER_WORDS, H_VERSION, H_SHIFTS, H_EMPLOYEES, H_SKILLS, H_REQUIRED_SKILLS,
-  H_EMPLOYEE_SKILLS, H_UNAVAILABLE, problemWords, ERR_VERSION, ERR_SIZE, ERR_RANGE, ERR_STATE,
+  LAYOUT_VERSION, HEADER_WORDS, H_VERSION, H_SHIFTS, H_EMPLOYEES, H_SKILLS, H_TAGS, H_RISKS, H_BALANCE_RULES,
+  H_OVERLAP_GROUPS, H_FILTERS, H_SECTIONS, SECTION_COUNT, ERR_VERSION, ERR_SIZE, ERR_RANGE, ERR_STATE,
+  SEC_SHIFT_START, SEC_SHIFT_END, SEC_SHIFT_WORKED, SEC_SHIFT_UNASSIGNED_WEIGHT, SEC_SHIFT_FLAGS, SEC_SHIFT_EMPLOYEE,
+  SEC_SHIFT_REQUIRED_SKILLS_OFF, SEC_SHIFT_REQUIRED_SKILLS, SEC_SHIFT_PREFERRED_SKILLS_OFF, SEC_SHIFT_PREFERRED_SKILLS,
+  SEC_SHIFT_RISKS_OFF, SEC_SHIFT_RISKS, SEC_SHIFT_TAGS_OFF, SEC_SHIFT_TAGS, SEC_SHIFT_PROHIBITED_OFF,
+  SEC_SHIFT_PROHIBITED, SEC_SHIFT_PREFERRED_OFF, SEC_SHIFT_PREFERRED, SEC_SHIFT_UNPREFERRED_OFF, SEC_SHIFT_UNPREFERRED,
+  SEC_EMPLOYEE_SKILLS_OFF, SEC_EMPLOYEE_SKILLS, SEC_SKILL_VALIDITY_OFF, SEC_SKILL_VALIDITY, SEC_EMPLOYEE_RISKS_OFF,
+  SEC_EMPLOYEE_RISKS, SEC_EMPLOYEE_PRIORITY, SEC_UNAVAILABLE_OFF, SEC_UNAVAILABLE, SEC_AVAILABLE_OFF, SEC_AVAILABLE,
+  SEC_PREFERRED_TIME_OFF, SEC_PREFERRED_TIME, SEC_UNPREFERRED_TIME_OFF, SEC_UNPREFERRED_TIME, SEC_EMPLOYEE_FLAGS,
+  SEC_FILTERS_OFF, SEC_FILTERS, SEC_REQUIRED_TAGS_OFF, SEC_REQUIRED_TAGS, SEC_PREFERRED_TAGS_OFF, SEC_PREFERRED_TAGS,
+  SEC_BALANCE_RULES, SEC_BALANCE_MEMBERS, SEC_BALANCE_HISTORY, SEC_BALANCE_SHIFTS, SEC_OVERLAP_GROUP,
+  SEC_OVERLAP_ALLOWED, SPAN_WORDS, SHIFT_PINNED, SHIFT_MANDATORY, SHIFT_HISTORIC, OP_LEAF, OP_AND,
 } from "./layout";
 import { sortIndicesByKey } from "./sort";
 
 export let shiftCount: i32 = 0;
 export let employeeCount: i32 = 0;
 export let skillCount: i32 = 0;
+export let tagCount: i32 = 0;
+export let riskCount: i32 = 0;
+export let balanceRuleCount: i32 = 0;
+export let overlapGroupCount: i32 = 0;
+export let filterCount: i32 = 0;
 export let loaded = false;
 
 /** Minutes since the epoch; end >= start is guaranteed after loading. */
 export let shiftStart = new StaticArray<i32>(0);
 export let shiftEnd = new StaticArray<i32>(0);
-/** Priority weight 1..10 (priority "1" -> 10). */
-export let shiftWeight = new StaticArray<i32>(0);
+export let shiftWorked = new StaticArray<i32>(0);
+export let shiftUnassignedWeight = new StaticArray<i32>(0);
+export let shiftFlags = new StaticArray<i32>(0);
 export let shiftPinned = new StaticArray<bool>(0);
+export let shiftMandatory = new StaticArray<bool>(0);
+export let shiftHistoric = new StaticArray<bool>(0);
 export let shiftInitialEmployee = new StaticArray<i32>(0);
-export let shiftSkillOffsets = new StaticArray<i32>(0);
-export let shiftSkills = new StaticArray<i32>(0);
-export let employeeSkillOffsets = new StaticArray<i32>(0);
+export let requiredSkillsOff = new StaticArray<i32>(0);
+export let requiredSkills = new StaticArray<i32>(0);
+export let preferredSkillsOff = new StaticArray<i32>(0);
+export let preferredSkills = new StaticArray<i32>(0);
+export let shiftRisksOff = new StaticArray<i32>(0);
+export let shiftRisks = new StaticArray<i32>(0);
+export let shiftTagsOff = new StaticArray<i32>(0);
+export let shiftTags = new StaticArray<i32>(0);
+export let prohibitedOff = new StaticArray<i32>(0);
+export let prohibited = new StaticArray<i32>(0);
+export let preferredEmployeesOff = new StaticArray<i32>(0);
+export let preferredEmployees = new StaticArray<i32>(0);
+export let unpreferredEmployeesOff = new StaticArray<i32>(0);
+export let unpreferredEmployees = new StaticArray<i32>(0);
+
+export let employeeSkillsOff = new StaticArray<i32>(0);
 export let employeeSkills = new StaticArray<i32>(0);
-export let unavailableOffsets = new StaticArray<i32>(0);
-export let unavailableStart = new StaticArray<i32>(0);
-export let unavailableEnd = new StaticArray<i32>(0);
+export let skillValidityOff = new StaticArray<i32>(0);
+export let skillValidity = new StaticArray<i32>(0);
+export let employeeRisksOff = new StaticArray<i32>(0);
+export let employeeRisks = new StaticArray<i32>(0);
+export let employeePriority = new StaticArray<i32>(0);
+export let unavailableOff = new StaticArray<i32>(0);
+export let unavailable = new StaticArray<i32>(0);
+export let availableOff = new StaticArray<i32>(0);
+export let available = new StaticArray<i32>(0);
+export let preferredTimeOff = new StaticArray<i32>(0);
+export let preferredTime = new StaticArray<i32>(0);
+export let unpreferredTimeOff = new StaticArray<i32>(0);
+export let unpreferredTime = new StaticArray<i32>(0);
+export let employeeFlags = new StaticArray<i32>(0);
+export let filtersOff = new StaticArray<i32>(0);
+export let filters = new StaticArray<i32>(0);
+export let requiredTagsOff = new StaticArray<i32>(0);
+export let requiredTags = new StaticArray<i32>(0);
+export let preferredTagsOff = new StaticArray<i32>(0);
+export let preferredTags = new StaticArray<i32>(0);
+export let balanceRules = new StaticArray<i32>(0);
+export let balanceMembers = new StaticArray<i32>(0);
+export let balanceHistory = new StaticArray<i32>(0);
+export let balanceShifts = new StaticArray<i32>(0);
+export let overlapGroup = new StaticArray<i32>(0);
+export let overlapAllowed = new StaticArray<i32>(0);
 
 /** Shift indices ordered by (start, index). */
 export let shiftsByStart = new StaticArray<i32>(0);
@@ -34,15 +88,30 @@ export let shiftsByStart = new StaticArray<i32>(0);
 export let rankByStart = new StaticArray<i32>(0);
 /** Longest shift in minutes: bounds how far back an overlapping shift can start. */
 export let maxShiftDuration: i32 = 0;
-
-function section(base: usize, word: i32, n: i32): StaticArray<i32> {
-  const a = new StaticArray<i32>(n);
-  memory.copy(changetype<usize>(a), base + (<usize>word << 2), <usize>n << 2);
-  return a;
-}
+/** Longest span of each span list (unavailable, available, preferred, unpreferred): bounds the backward scan. */
+export let maxUnavailableSpan: i32 = 0;
+export let maxAvailableSpan: i32 = 0;
+export let maxPreferredSpan: i32 = 0;
+export let maxUnpreferredSpan: i32 = 0;
+/** Employees holding each skill (CSR over skills, ascending employee index). */
+export let holdersOff = new StaticArray<i32>(0);
+export let holders = new StaticArray<i32>(0);
+/** Per shift, the required leaf skill with the fewest holders (-1 when none): the candidate pool of moves. */
+export let shiftKeySkill = new StaticArray<i32>(0);
 
 function header(base: usize, field: i32): i32 {
   return load<i32>(base + (<usize>field << 2));
+}
+
+let cursorWord = 0;
+let sectionBase: usize = 0;
+
+function next(id: i32): StaticArray<i32> {
+  const n = header(sectionBase, HEADER_WORDS + id);
+  const a = new StaticArray<i32>(n);
+  memory.copy(changetype<usize>(a), sectionBase + (<usize>cursorWord << 2), <usize>n << 2);
+  cursorWord += n;
+  return a;
 }
 
 /** Copies the problem out of the glue's buffer and validates it; returns 0 or an ERR_* code. */
@@ -50,32 +119,100 @@ export function loadProblem(base: usize, words: i32): i32 {
   if (loaded) return ERR_STATE;
   if (words < HEADER_WORDS) return ERR_SIZE;
   if (header(base, H_VERSION) != LAYOUT_VERSION) return ERR_VERSION;
-  const s = header(base, H_SHIFTS), e = header(base, H_EMPLOYEES), k = header(base, H_SKILLS);
-  const r = header(base, H_REQUIRED_SKILLS), q = header(base, H_EMPLOYEE_SKILLS), u = header(base, H_UNAVAILABLE);
-  if ((s | e | k | r | q | u) < 0) return ERR_SIZE;
-  if (problemWords(s, e, r, q, u) != words) return ERR_SIZE;
-
-  let w = HEADER_WORDS;
-  shiftStart = section(base, w, s); w += s;
-  shiftEnd = section(base, w, s); w += s;
-  shiftWeight = section(base, w, s); w += s;
-  const pinnedWords = section(base, w, s); w += s;
-  shiftInitialEmployee = section(base, w, s); w += s;
-  shiftSkillOffsets = section(base, w, s + 1); w += s + 1;
-  shiftSkills = section(base, w, r); w += r;
-  employeeSkillOffsets = section(base, w, e + 1); w += e + 1;
-  employeeSkills = section(base, w, q); w += q;
-  unavailableOffsets = section(base, w, e + 1); w += e + 1;
-  unavailableStart = section(base, w, u); w += u;
-  unavailableEnd = section(base, w, u); w += u;
-
-  if (!csrValid(shiftSkillOffsets, s, r) || !csrValid(employeeSkillOffsets, e, q) || !csrValid(unavailableOffsets, e, u)) {
-    return ERR_RANGE;
+  if (header(base, H_SECTIONS) != SECTION_COUNT || words < HEADER_WORDS + SECTION_COUNT) return ERR_SIZE;
+  const s = header(base, H_SHIFTS), e = header(base, H_EMPLOYEES);
+  const k = header(base, H_SKILLS), t = header(base, H_TAGS), rf = header(base, H_RISKS);
+  const r = header(base, H_BALANCE_RULES), g = header(base, H_OVERLAP_GROUPS), f = header(base, H_FILTERS);
+  if ((s | e | k | t | rf | r | g | f) < 0) return ERR_SIZE;
+  let total: i64 = HEADER_WORDS + SECTION_COUNT;
+  for (let i = 0; i < SECTION_COUNT; i++) {
+    const n = header(base, HEADER_WORDS + i);
+    if (n < 0) return ERR_SIZE;
+    total += n;
   }
-  for (let i = 0; i < r; i++) if (<u32>shiftSkills[i] >= <u32>k) return ERR_RANGE;
-  for (let i = 0; i < q; i++) if (<u32>employeeSkills[i] >= <u32>k) return ERR_RANGE;
+  if (total != <i64>words) return ERR_SIZE;
+
+  sectionBase = base;
+  cursorWord = HEADER_WORDS + SECTION_COUNT;
+  // The order of these calls is the section order (SEC_* ids ascending).
+  shiftStart = next(SEC_SHIFT_START);
+  shiftEnd = next(SEC_SHIFT_END);
+  shiftWorked = next(SEC_SHIFT_WORKED);
+  shiftUnassignedWeight = next(SEC_SHIFT_UNASSIGNED_WEIGHT);
+  shiftFlags = next(SEC_SHIFT_FLAGS);
+  shiftInitialEmployee = next(SEC_SHIFT_EMPLOYEE);
+  requiredSkillsOff = next(SEC_SHIFT_REQUIRED_SKILLS_OFF);
+  requiredSkills = next(SEC_SHIFT_REQUIRED_SKILLS);
+  preferredSkillsOff = next(SEC_SHIFT_PREFERRED_SKILLS_OFF);
+  preferredSkills = next(SEC_SHIFT_PREFERRED_SKILLS);
+  shiftRisksOff = next(SEC_SHIFT_RISKS_OFF);
+  shiftRisks = next(SEC_SHIFT_RISKS);
+  shiftTagsOff = next(SEC_SHIFT_TAGS_OFF);
+  shiftTags = next(SEC_SHIFT_TAGS);
+  prohibitedOff = next(SEC_SHIFT_PROHIBITED_OFF);
+  prohibited = next(SEC_SHIFT_PROHIBITED);
+  preferredEmployeesOff = next(SEC_SHIFT_PREFERRED_OFF);
+  preferredEmployees = next(SEC_SHIFT_PREFERRED);
+  unpreferredEmployeesOff = next(SEC_SHIFT_UNPREFERRED_OFF);
+  unpreferredEmployees = next(SEC_SHIFT_UNPREFERRED);
+  employeeSkillsOff = next(SEC_EMPLOYEE_SKILLS_OFF);
+  employeeSkills = next(SEC_EMPLOYEE_SKILLS);
+  skillValidityOff = next(SEC_SKILL_VALIDITY_OFF);
+  skillValidity = next(SEC_SKILL_VALIDITY);
+  employeeRisksOff = next(SEC_EMPLOYEE_RISKS_OFF);
+  employeeRisks = next(SEC_EMPLOYEE_RISKS);
+  employeePriority = next(SEC_EMPLOYEE_PRIORITY);
+  unavailableOff = next(SEC_UNAVAILABLE_OFF);
+  unavailable = next(SEC_UNAVAILABLE);
+  availableOff = next(SEC_AVAILABLE_OFF);
+  available = next(SEC_AVAILABLE);
+  preferredTimeOff = next(SEC_PREFERRED_TIME_OFF);
+  preferredTime = next(SEC_PREFERRED_TIME);
+  unpreferredTimeOff = next(SEC_UNPREFERRED_TIME_OFF);
+  unpreferredTime = next(SEC_UNPREFERRED_TIME);
+  employeeFlags = next(SEC_EMPLOYEE_FLAGS);
+  filtersOff = next(SEC_FILTERS_OFF);
+  filters = next(SEC_FILTERS);
+  requiredTagsOff = next(SEC_REQUIRED_TAGS_OFF);
+  requiredTags = next(SEC_REQUIRED_TAGS);
+  preferredTagsOff = next(SEC_PREFERRED_TAGS_OFF);
+  preferredTags = next(SEC_PREFERRED_TAGS);
+  balanceRules = next(SEC_BALANCE_RULES);
+  balanceMembers = next(SEC_BALANCE_MEMBERS);
+  balanceHistory = next(SEC_BALANCE_HISTORY);
+  balanceShifts = next(SEC_BALANCE_SHIFTS);
+  overlapGroup = next(SEC_OVERLAP_GROUP);
+  overlapAllowed = next(SEC_OVERLAP_ALLOWED);
+
+  const q = employeeSkills.length;
+  if (
+    shiftStart.length != s || shiftEnd.length != s || shiftWorked.length != s || shiftUnassignedWeight.length != s ||
+    shiftFlags.length != s || shiftInitialEmployee.length != s || employeePriority.length != e ||
+    employeeFlags.length != e || balanceRules.length != 2 * r || balanceMembers.length != r * e ||
+    balanceHistory.length != r * e || balanceShifts.length != r * s || overlapGroup.length != e ||
+    overlapAllowed.length != g * s
+  ) return ERR_SIZE;
+  if (
+    !csr(requiredSkillsOff, s, requiredSkills.length) || !csr(preferredSkillsOff, s, preferredSkills.length) ||
+    !csr(shiftRisksOff, s, shiftRisks.length) || !csr(shiftTagsOff, s, shiftTags.length) ||
+    !csr(prohibitedOff, s, prohibited.length) || !csr(preferredEmployeesOff, s, preferredEmployees.length) ||
+    !csr(unpreferredEmployeesOff, s, unpreferredEmployees.length) || !csr(employeeSkillsOff, e, q) ||
+    !csr(skillValidityOff, q, skillValidity.length >> 1) || !csr(employeeRisksOff, e, employeeRisks.length) ||
+    !csr(unavailableOff, e, unavailable.length / SPAN_WORDS) || !csr(availableOff, e, available.length / SPAN_WORDS) ||
+    !csr(preferredTimeOff, e, preferredTime.length / SPAN_WORDS) ||
+    !csr(unpreferredTimeOff, e, unpreferredTime.length / SPAN_WORDS) || !csr(filtersOff, f, filters.length) ||
+    !csr(requiredTagsOff, e, requiredTags.length) || !csr(preferredTagsOff, e, preferredTags.length)
+  ) return ERR_RANGE;
+  if (!inRange(employeeSkills, k) || !inRange(shiftRisks, rf) || !inRange(employeeRisks, rf) || !inRange(shiftTags, t)) return ERR_RANGE;
+  if (!inRange(prohibited, e) || !inRange(preferredEmployees, e) || !inRange(unpreferredEmployees, e)) return ERR_RANGE;
+  if (!programsValid(requiredSkillsOff, requiredSkills, s, k) || !programsValid(preferredSkillsOff, preferredSkills, s, k)) return ERR_RANGE;
+  if (!programsValid(requiredTagsOff, requiredTags, e, t) || !programsValid(preferredTagsOff, preferredTags, e, t)) return ERR_RANGE;
+  for (let i = 0; i < e; i++) if (<u32>overlapGroup[i] > <u32>g) return ERR_RANGE;
+  if (!spansValid(unavailable, f) || !spansValid(available, f) || !spansValid(preferredTime, f) || !spansValid(unpreferredTime, f)) return ERR_RANGE;
 
   shiftPinned = new StaticArray<bool>(s);
+  shiftMandatory = new StaticArray<bool>(s);
+  shiftHistoric = new StaticArray<bool>(s);
   let longest = 0;
   for (let i = 0; i < s; i++) {
     // Upstream validation rejects start >= end; should one slip through it scores as a zero-length shift.
@@ -85,16 +222,29 @@ export function loadProblem(base: usize, words: i32): i32 {
     const valid = shiftInitialEmployee[i] >= 0 && shiftInitialEmployee[i] < e;
     if (!valid && shiftInitialEmployee[i] != -1) {
       shiftInitialEmployee[i] = -1;
-      pinnedWords[i] = 0;
+      shiftFlags[i] &= ~SHIFT_PINNED;
     }
-    shiftPinned[i] = pinnedWords[i] != 0;
-    if (shiftWeight[i] < 0) shiftWeight[i] = 0;
+    // Historic shifts never move (planning window, spec §2.6).
+    shiftHistoric[i] = (shiftFlags[i] & SHIFT_HISTORIC) != 0;
+    shiftPinned[i] = (shiftFlags[i] & SHIFT_PINNED) != 0 || shiftHistoric[i];
+    shiftMandatory[i] = (shiftFlags[i] & SHIFT_MANDATORY) != 0;
+    if (shiftUnassignedWeight[i] < 0) shiftUnassignedWeight[i] = 0;
+    if (shiftWorked[i] < 0) shiftWorked[i] = 0;
   }
   maxShiftDuration = longest;
+  maxUnavailableSpan = longestSpan(unavailable);
+  maxAvailableSpan = longestSpan(available);
+  maxPreferredSpan = longestSpan(preferredTime);
+  maxUnpreferredSpan = longestSpan(unpreferredTime);
 
   shiftCount = s;
   employeeCount = e;
   skillCount = k;
+  tagCount = t;
+  riskCount = rf;
+  balanceRuleCount = r;
+  overlapGroupCount = g;
+  filterCount = f;
 
   const keys = new StaticArray<i64>(s);
   shiftsByStart = new StaticArray<i32>(s);
@@ -105,26 +255,110 @@ export function loadProblem(base: usize, words: i32): i32 {
   sortIndicesByKey(shiftsByStart, s, keys);
   rankByStart = new StaticArray<i32>(s);
   for (let i = 0; i < s; i++) rankByStart[shiftsByStart[i]] = i;
+  buildHolders();
   loaded = true;
   return 0;
 }
 
-function csrValid(offsets: StaticArray<i32>, rows: i32, total: i32): bool {
+function csr(offsets: StaticArray<i32>, rows: i32, total: i32): bool {
+  if (offsets.length != rows + 1) return false;
   if (offsets[0] != 0 || offsets[rows] != total) return false;
   for (let i = 0; i < rows; i++) if (offsets[i + 1] < offsets[i]) return false;
   return true;
 }
 
-/** Whether employee `e` has skill `k` (binary search of the sorted row). */
-export function employeeHasSkill(e: i32, k: i32): bool {
-  let lo = unchecked(employeeSkillOffsets[e]), hi = unchecked(employeeSkillOffsets[e + 1]);
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = unchecked(employeeSkills[mid]);
-    if (v == k) return true;
-    if (v < k) lo = mid + 1; else hi = mid;
+function inRange(values: StaticArray<i32>, n: i32): bool {
+  for (let i = 0; i < values.length; i++) if (<u32>values[i] >= <u32>n) return false;
+  return true;
+}
+
+/** Every row must be exactly one well-formed program (or empty) whose leaves are below `ids`. */
+function programsValid(offsets: StaticArray<i32>, words: StaticArray<i32>, rows: i32, ids: i32): bool {
+  for (let i = 0; i < rows; i++) {
+    const from = offsets[i], to = offsets[i + 1];
+    if (from == to) continue;
+    const end = programEnd(words, from, to, ids, 0);
+    if (end != to) return false;
   }
-  return false;
+  return true;
+}
+
+/** End of the program starting at `at` (or -1 when malformed); depth-limited so a hostile buffer cannot recurse. */
+function programEnd(words: StaticArray<i32>, at: i32, limit: i32, ids: i32, depth: i32): i32 {
+  if (depth > 64 || at + 2 > limit) return -1;
+  const op = words[at];
+  if (op == OP_LEAF) {
+    if (at + 3 > limit || <u32>words[at + 1] >= <u32>ids) return -1;
+    return at + 3;
+  }
+  if (op < 1 || op > 3) return -1;
+  const n = words[at + 1];
+  if (n < 0) return -1;
+  let p = at + 2;
+  for (let i = 0; i < n; i++) {
+    p = programEnd(words, p, limit, ids, depth + 1);
+    if (p < 0) return -1;
+  }
+  return p;
+}
+
+function spansValid(spans: StaticArray<i32>, f: i32): bool {
+  if (spans.length % SPAN_WORDS != 0) return false;
+  for (let i = 0; i < spans.length; i += SPAN_WORDS) {
+    if (spans[i + 1] < spans[i]) return false;
+    if (spans[i + 3] < -1 || spans[i + 3] >= f) return false;
+  }
+  return true;
+}
+
+function longestSpan(spans: StaticArray<i32>): i32 {
+  let longest = 0;
+  for (let i = 0; i < spans.length; i += SPAN_WORDS) longest = max(longest, spans[i + 1] - spans[i]);
+  return longest;
+}
+
+function buildHolders(): void {
+  const k = skillCount, e = employeeCount;
+  holdersOff = new StaticArray<i32>(k + 1);
+  for (let i = 0; i < employeeSkills.length; i++) holdersOff[employeeSkills[i] + 1]++;
+  for (let i = 0; i < k; i++) holdersOff[i + 1] += holdersOff[i];
+  holders = new StaticArray<i32>(employeeSkills.length);
+  const fill = new StaticArray<i32>(k);
+  for (let emp = 0; emp < e; emp++) {
+    for (let i = employeeSkillsOff[emp]; i < employeeSkillsOff[emp + 1]; i++) {
+      const skill = employeeSkills[i];
+      holders[holdersOff[skill] + fill[skill]++] = emp;
+    }
+  }
+  shiftKeySkill = new StaticArray<i32>(shiftCount);
+  for (let s = 0; s < shiftCount; s++) {
+    // Only skills every satisfying employee must hold: a lone leaf or the leaves directly under a top-level AND.
+    let best = -1, bestCount = i32.MAX_VALUE;
+    const from = requiredSkillsOff[s], to = requiredSkillsOff[s + 1];
+    if (from < to) {
+      if (requiredSkills[from] == OP_LEAF) best = requiredSkills[from + 1];
+      else if (requiredSkills[from] == OP_AND) {
+        let at = from + 2;
+        for (let c = 0, n = requiredSkills[from + 1]; c < n; c++) {
+          if (requiredSkills[at] == OP_LEAF) {
+            const skill = requiredSkills[at + 1];
+            const count = holdersOff[skill + 1] - holdersOff[skill];
+            if (count < bestCount) { best = skill; bestCount = count; }
+          }
+          at = skipProgram(requiredSkills, at);
+        }
+      }
+    }
+    shiftKeySkill[s] = best;
+  }
+}
+
+/** Position after the (validated) program starting at `at`. */
+export function skipProgram(words: StaticArray<i32>, at: i32): i32 {
+  if (words[at] == OP_LEAF) return at + 3;
+  let p = at + 2;
+  for (let i = 0, n = words[at + 1]; i < n; i++) p = skipProgram(words, p);
+  return p;
 }
 
 /** Overlap in minutes of [aStart, aEnd) and [bStart, bEnd); 0 when disjoint. */
@@ -132,4 +366,78 @@ export function employeeHasSkill(e: i32, k: i32): bool {
 @inline
 export function overlapMinutes(aStart: i32, aEnd: i32, bStart: i32, bEnd: i32): i32 {
   return max(0, min(aEnd, bEnd) - max(aStart, bStart));
+}
+
+/** Whether sorted `row` (words from..to of `data`) contains `v` (binary search). */
+export function rowContains(data: StaticArray<i32>, from: i32, to: i32, v: i32): bool {
+  let lo = from, hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const x = unchecked(data[mid]);
+    if (x == v) return true;
+    if (x < v) lo = mid + 1; else hi = mid;
+  }
+  return false;
+}
+
+/** Size of the intersection of two sorted rows (merge). */
+export function intersectionSize(a: StaticArray<i32>, aFrom: i32, aTo: i32, b: StaticArray<i32>, bFrom: i32, bTo: i32): i32 {
+  let i = aFrom, j = bFrom, n = 0;
+  while (i < aTo && j < bTo) {
+    const x = unchecked(a[i]), y = unchecked(b[j]);
+    if (x == y) { n++; i++; j++; } else if (x < y) i++; else j++;
+  }
+  return n;
+}
+
+/** Whether shift `s` carries tag `tag`. */
+// @ts-ignore: decorator
+@inline
+export function shiftHasTag(s: i32, tag: i32): bool {
+  return rowContains(shiftTags, unchecked(shiftTagsOff[s]), unchecked(shiftTagsOff[s + 1]), tag);
+}
+
+/**
+ * Whether employee `e` holds skill `k` for shift `s`: the skill is in the employee's row and, when it has validity
+ * spans, one of them contains the whole shift.
+ */
+export function holdsSkillFor(e: i32, k: i32, s: i32): bool {
+  let lo = unchecked(employeeSkillsOff[e]), hi = unchecked(employeeSkillsOff[e + 1]);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = unchecked(employeeSkills[mid]);
+    if (v == k) {
+      const from = unchecked(skillValidityOff[mid]), to = unchecked(skillValidityOff[mid + 1]);
+      if (from == to) return true;
+      const start = unchecked(shiftStart[s]), end = unchecked(shiftEnd[s]);
+      for (let i = from; i < to; i++) {
+        if (unchecked(skillValidity[2 * i]) <= start && end <= unchecked(skillValidity[2 * i + 1])) return true;
+      }
+      return false;
+    }
+    if (v < k) lo = mid + 1; else hi = mid;
+  }
+  return false;
+}
+
+/** Whether shift `s` passes tag filter `f` (-1 = no filter): reference `TagAwareDateTimeSpan` semantics. */
+export function filterMatches(f: i32, s: i32): bool {
+  if (f < 0) return true;
+  let at = unchecked(filtersOff[f]);
+  const any = unchecked(filters[at]) != 0;
+  const nInclude = unchecked(filters[at + 1]), nExclude = unchecked(filters[at + 2]);
+  at += 3;
+  const from = unchecked(shiftTagsOff[s]), to = unchecked(shiftTagsOff[s + 1]);
+  if (nInclude > 0) {
+    const hits = intersectionSize(filters, at, at + nInclude, shiftTags, from, to);
+    // ALL: every include tag present; ANY: at least one.
+    if (any ? hits == 0 : hits < nInclude) return false;
+  }
+  at += nInclude;
+  if (nExclude > 0) {
+    const hits = intersectionSize(filters, at, at + nExclude, shiftTags, from, to);
+    // ANY: excluded when any exclude tag is present; ALL: excluded only when all of them are (mirrors include).
+    if (any ? hits > 0 : hits == nExclude) return false;
+  }
+  return true;
 }

@@ -1,66 +1,109 @@
 /**
- * Score director: the current score (three i64 levels, penalties negative), the weighted score per constraint, the
- * per-constraint weights, and the delta of a candidate move.
+ * Score director: the current score (three i64 levels, penalties negative, rewards positive), the weighted score per
+ * constraint, the per-constraint weights, and the delta of a candidate move.
  *
- * A move is scored as a sequence of change deltas accumulated into `moveDelta` (per constraint) and dHard/dMedium/
- * dSoft; the caller then either `commitDelta()`s or drops it. Compound moves (swap) apply their first change before
- * scoring the second, so the deltas see each other.
+ * Weights are i64 multipliers (the API caps them at 10^12, spec §8): a constraint's score is ±weight × raw, raw in
+ * natural units. i64 holds about 9.2e18, so at the cap a constraint's raw total may reach 9.2e6 (e.g. 150,000
+ * minutes of overlap) before wrapping; at ordinary weights the headroom is a million times larger.
+ *
+ * A move is scored as a sequence of changes. `evalChange` scores one change into a scratch row (raw per constraint)
+ * and the level deltas pHard/pMedium/pSoft without touching anything else (construction and ruin-and-recreate probe
+ * candidates with it); `addChangeDelta` adds a change to the move in progress (dHard/dMedium/dSoft); the caller then
+ * either `commitDelta()`s or drops it. Compound moves (swap, ruin-and-recreate) apply each change before scoring the
+ * next, so the deltas see each other.
  */
 import { LEVEL_HARD, LEVEL_MEDIUM } from "./layout";
-import { CONSTRAINT_COUNT, constraintLevel, penaltyDelta, penaltyFull } from "./constraints/index";
+import {
+  CONSTRAINT_COUNT, constraintLevel, isReward, enabled, addLocal, addNonLocal, penaltyFull,
+} from "./constraints/index";
 
 export let scoreHard: i64 = 0;
 export let scoreMedium: i64 = 0;
 export let scoreSoft: i64 = 0;
 
+/** Delta of the move in progress. */
 export let dHard: i64 = 0;
 export let dMedium: i64 = 0;
 export let dSoft: i64 = 0;
 
-/** Weighted (negated) score per constraint id. */
+/** Delta of the last `evalChange`. */
+export let pHard: i64 = 0;
+export let pMedium: i64 = 0;
+export let pSoft: i64 = 0;
+
+/** Weighted score per constraint id. */
 export const constraintScore = new StaticArray<i64>(CONSTRAINT_COUNT);
-const moveDelta = new StaticArray<i64>(CONSTRAINT_COUNT);
 /** Multiplier per constraint id; 0 disables the constraint (it is then skipped in deltas). */
-export const constraintWeight = new StaticArray<i32>(CONSTRAINT_COUNT);
+export const constraintWeight = new StaticArray<i64>(CONSTRAINT_COUNT);
+/** Signed multiplier: -weight for a penalty, +weight for a reward. */
+const factor = new StaticArray<i64>(CONSTRAINT_COUNT);
 const levelOf = new StaticArray<i32>(CONSTRAINT_COUNT);
+/** Raw weights of the last evalChange, and of the whole move in progress. */
+export const changeRaw = new StaticArray<i64>(CONSTRAINT_COUNT);
+const moveRaw = new StaticArray<i64>(CONSTRAINT_COUNT);
 for (let id = 0; id < CONSTRAINT_COUNT; id++) {
-  constraintWeight[id] = 1;
   levelOf[id] = constraintLevel(id);
+  setWeight(id, 1);
+}
+
+export function setWeight(id: i32, weight: i64): void {
+  constraintWeight[id] = weight;
+  enabled[id] = weight != 0;
+  factor[id] = isReward(id) ? weight : -weight;
+}
+
+/** Scores one change (shift s from `from` to `to`) under the current solution into changeRaw and pHard/pMedium/pSoft. */
+export function evalChange(s: i32, from: i32, to: i32): void {
+  for (let id = 0; id < CONSTRAINT_COUNT; id++) unchecked(changeRaw[id] = 0);
+  pHard = 0;
+  pMedium = 0;
+  pSoft = 0;
+  if (from == to) return;
+  addLocal(s, to, 1, changeRaw);
+  addLocal(s, from, -1, changeRaw);
+  addNonLocal(s, from, to, changeRaw);
+  for (let id = 0; id < CONSTRAINT_COUNT; id++) {
+    const raw = unchecked(changeRaw[id]);
+    if (raw == 0) continue;
+    const d = unchecked(factor[id]) * raw;
+    const level = unchecked(levelOf[id]);
+    if (level == LEVEL_HARD) pHard += d;
+    else if (level == LEVEL_MEDIUM) pMedium += d;
+    else pSoft += d;
+  }
 }
 
 export function resetDelta(): void {
   dHard = 0;
   dMedium = 0;
   dSoft = 0;
-  for (let id = 0; id < CONSTRAINT_COUNT; id++) unchecked(moveDelta[id] = 0);
+  for (let id = 0; id < CONSTRAINT_COUNT; id++) unchecked(moveRaw[id] = 0);
 }
 
-/** Adds the delta of moving shift `s` from `from` to `to` under the current solution. */
+/** Adds the change of shift `s` from `from` to `to` (under the current solution) to the move in progress. */
 export function addChangeDelta(s: i32, from: i32, to: i32): void {
   if (from == to) return;
-  for (let id = 0; id < CONSTRAINT_COUNT; id++) {
-    const w = unchecked(constraintWeight[id]);
-    if (w == 0) continue;
-    const d = -<i64>w * penaltyDelta(id, s, from, to);
-    unchecked(moveDelta[id] += d);
-    const level = unchecked(levelOf[id]);
-    if (level == LEVEL_HARD) dHard += d;
-    else if (level == LEVEL_MEDIUM) dMedium += d;
-    else dSoft += d;
-  }
+  evalChange(s, from, to);
+  for (let id = 0; id < CONSTRAINT_COUNT; id++) unchecked(moveRaw[id] += changeRaw[id]);
+  dHard += pHard;
+  dMedium += pMedium;
+  dSoft += pSoft;
 }
 
 export function commitDelta(): void {
   scoreHard += dHard;
   scoreMedium += dMedium;
   scoreSoft += dSoft;
-  for (let id = 0; id < CONSTRAINT_COUNT; id++) unchecked(constraintScore[id] += moveDelta[id]);
+  for (let id = 0; id < CONSTRAINT_COUNT; id++) {
+    const raw = unchecked(moveRaw[id]);
+    if (raw != 0) unchecked(constraintScore[id] += factor[id] * raw);
+  }
 }
 
 /** Weighted score of one constraint computed from scratch. */
 export function constraintScoreFromScratch(id: i32): i64 {
   const w = constraintWeight[id];
-  return w == 0 ? 0 : -<i64>w * penaltyFull(id);
+  return w == 0 ? 0 : factor[id] * penaltyFull(id);
 }
 
 /** Replaces the incremental scores with from-scratch ones (after loading or restoring a solution). */

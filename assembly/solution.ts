@@ -12,7 +12,8 @@
  * only when an employee holds more shifts than ever before, so after the first moves the search loop allocates
  * nothing.
  */
-import { shiftCount, employeeCount, shiftStart } from "./problem";
+import { shiftCount, employeeCount, shiftStart, balanceRuleCount } from "./problem";
+import { initBalance, onAssign } from "./constraints/balance";
 
 /** Employee index per shift, -1 when unassigned. */
 export let assignment = new StaticArray<i32>(0);
@@ -33,6 +34,7 @@ export function initSolution(): void {
     listPtr[i] = heap.alloc(<usize>initial << 2);
     listCapacity[i] = initial;
   }
+  initBalance();
 }
 
 /** Address of employee `e`'s list (valid until the next insertion into it). */
@@ -97,11 +99,15 @@ function remove(e: i32, s: i32): void {
   unchecked(listLength[e] = len - 1);
 }
 
-/** Moves shift `s` to employee `to` (-1 = unassign), keeping the lists sorted. Scores are the caller's business. */
+/**
+ * Moves shift `s` to employee `to` (-1 = unassign), keeping the lists sorted and the aggregate state of the
+ * constraints (balance loads) current. Scores are the caller's business.
+ */
 export function setEmployee(s: i32, to: i32): void {
   const from = assignment[s];
   if (from == to) return;
   if (from >= 0) remove(from, s);
   if (to >= 0) insert(to, s);
   assignment[s] = to;
+  if (balanceRuleCount > 0) onAssign(s, from, to);
 }

@@ -83,10 +83,18 @@ function toMetadata(r: DatasetRow): Metadata {
   };
 }
 
-/** The tenant's dataset with this id, or null (also when it belongs to another tenant). */
-export async function findDataset(db: D1Database, tenantId: string, id: string): Promise<IndexedDataset | null> {
+/**
+ * The tenant's dataset with this id, or null (also when it belongs to another tenant, or was purged unless
+ * `includePurged`, which restore needs).
+ */
+export async function findDataset(
+  db: D1Database,
+  tenantId: string,
+  id: string,
+  { includePurged = false } = {},
+): Promise<IndexedDataset | null> {
   const row = await db
-    .prepare(`SELECT * FROM datasets WHERE id = ? AND tenant_id = ?`)
+    .prepare(`SELECT * FROM datasets WHERE id = ? AND tenant_id = ? ${includePurged ? "" : "AND purged_at IS NULL"}`)
     .bind(id, tenantId)
     .first<DatasetRow>();
   return row ? { tenantId: row.tenant_id, metadata: toMetadata(row) } : null;
@@ -95,9 +103,17 @@ export async function findDataset(db: D1Database, tenantId: string, id: string):
 export async function listDatasets(db: D1Database, tenantId: string, page: number, size: number): Promise<Metadata[]> {
   const { results } = await db
     .prepare(
-      `SELECT * FROM datasets WHERE tenant_id = ? ORDER BY submit_date_time DESC, id DESC LIMIT ? OFFSET ?`,
+      `SELECT * FROM datasets WHERE tenant_id = ? AND purged_at IS NULL ORDER BY submit_date_time DESC, id DESC LIMIT ? OFFSET ?`,
     )
     .bind(tenantId, size, page * size)
     .all<DatasetRow>();
   return results.map(toMetadata);
+}
+
+export async function markDatasetPurged(db: D1Database, id: string, purgedAt: string | null): Promise<void> {
+  await db.prepare(`UPDATE datasets SET purged_at = ?, updated_at = ? WHERE id = ?`).bind(purgedAt, new Date().toISOString(), id).run();
+}
+
+export async function deleteDatasetIndex(db: D1Database, id: string): Promise<void> {
+  await db.prepare(`DELETE FROM datasets WHERE id = ?`).bind(id).run();
 }

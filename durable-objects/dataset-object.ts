@@ -18,9 +18,11 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import rotaWasm from "../build/rota.wasm";
-import type { Metadata, SolverStatus } from "../schemas/metadata";
+import type { Metadata, SolverStatus, ValidationResult } from "../schemas/metadata";
 import type { SolvingResponse } from "../schemas/model-output";
+import type { ScoreAnalysis } from "../schemas/score-analysis";
 import type { SolvingRequest } from "../schemas/solving-request";
+import { analyzeSession, sessionWithAssignment } from "../solver/analyze";
 import { encodeProblem } from "../solver/encode";
 import { solutionParts, submittedAssignment, type SolutionParts } from "../solver/output";
 import { compareScores, formatScore, type Score } from "../solver/score";
@@ -33,18 +35,22 @@ import {
   type TerminationProgress,
 } from "../solver/termination";
 import type { Env } from "../worker/env";
-import type { ValidationIssue } from "../worker/validation";
-import { upsertDatasetIndex } from "./dataset-index";
+import type { ValidationIssue } from "../model/validation";
+import { deleteDatasetIndex, markDatasetPurged, upsertDatasetIndex } from "./dataset-index";
 import { DatasetStorage } from "./storage";
 
 /** What the Worker hands over when it creates a dataset. */
 export interface DatasetInit {
   tenantId: string;
+  /** Status DATASET_INVALID, SOLVING_SCHEDULED (operation SOLVE) or DATASET_VALIDATED (operation NONE). */
   metadata: Metadata;
   /** R2 key of the stored solving request. */
   requestKey: string;
   validationIssues: ValidationIssue[];
 }
+
+/** A refusal of an operation in the dataset's current state (the Worker answers it with a 4xx). */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409 | 410; message: string };
 
 /** Wall time one slice should take: short enough that reads between slices stay responsive. */
 const SLICE_TARGET_MS = 200;
@@ -55,6 +61,8 @@ const MAX_SLICE_UNITS = 50_000_000;
 const DEFAULT_SEED = 1;
 
 const CHECKPOINT = "checkpoint";
+/** A purged dataset can be restored for this long; then its data is erased (R2, D1 row, this object's storage). */
+export const PURGE_RETENTION_MS = 7 * 24 * 3600_000;
 
 interface RunState {
   policy: TerminationPolicy;
@@ -70,6 +78,10 @@ interface DatasetRecord {
   outputKey: string;
   metadata: Metadata;
   validationIssues: ValidationIssue[];
+  /** Every status the dataset went through, with when (the events stream and tests read it). */
+  history: Array<{ status: SolverStatus; at: string }>;
+  /** Set by DELETE .../purge; cleared by PUT (restore). */
+  purgedAt: string | null;
   run: RunState;
 }
 
@@ -100,6 +112,8 @@ export class DatasetObject extends DurableObject<Env> {
       outputKey: init.requestKey.replace(/request\.json$/, "output.json"),
       metadata: init.metadata,
       validationIssues: init.validationIssues,
+      history: creationHistory(init.metadata),
+      purgedAt: null,
       run: {
         policy: terminationPolicy(request.config?.run?.termination),
         progress: null,
@@ -110,12 +124,128 @@ export class DatasetObject extends DurableObject<Env> {
     // Index first: a dataset that is not indexed is invisible, so a failure here leaves nothing behind.
     await upsertDatasetIndex(this.env.DB, record.tenantId, record.metadata);
     this.storage.writeRecord(record);
-    if (record.metadata.solverStatus === "SOLVING_SCHEDULED") await this.scheduleNextAlarm();
+    const status = record.metadata.solverStatus;
+    if (status === "SOLVING_SCHEDULED" || status === "DATASET_VALIDATED") await this.scheduleNextAlarm();
     return record.metadata;
   }
 
+  /** POST <root>/{id}: solve a dataset that was only validated or computed (operation NONE). */
+  async solve(): Promise<Outcome<Metadata>> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
+    const status = record.metadata.solverStatus;
+    if (status !== "DATASET_VALIDATED" && status !== "DATASET_COMPUTED") {
+      return { ok: false, status: 409, message: `A dataset in status ${status} cannot be solved again; create a new run with from-input.` };
+    }
+    this.transition(record, "SOLVING_SCHEDULED");
+    await this.save(record);
+    await this.scheduleNextAlarm();
+    return { ok: true, value: record.metadata };
+  }
+
+  /** PATCH <root>/{id}/metadata: rename and retag (system tags are kept). */
+  async updateMetadata(update: { name?: string; tags?: string[] }): Promise<Outcome<Metadata>> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
+    const m = record.metadata;
+    if (update.name !== undefined) m.name = update.name;
+    if (update.tags !== undefined) {
+      const system = m.tags.filter((t) => t.startsWith("system."));
+      m.tags = [...new Set([...update.tags.filter((t) => !t.startsWith("system.")), ...system])];
+    }
+    await this.save(record);
+    return { ok: true, value: m };
+  }
+
+  /**
+   * DELETE <root>/{id}/purge: remove the dataset from listings and reads. Refused while solving. The data stays
+   * restorable (PUT <root>/{id}) for PURGE_RETENTION_MS, then the alarm erases it.
+   */
+  async purge(): Promise<Outcome<SolvingResponse>> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
+    if (isSolving(record.metadata.solverStatus)) {
+      return { ok: false, status: 409, message: "The dataset is still solving; terminate it (DELETE) before purging." };
+    }
+    const response = this.response(record, await this.currentParts(record));
+    record.purgedAt = new Date().toISOString();
+    this.storage.writeRecord(record);
+    await markDatasetPurged(this.env.DB, record.metadata.id, record.purgedAt);
+    await this.ctx.storage.setAlarm(Date.parse(record.purgedAt) + PURGE_RETENTION_MS);
+    return { ok: true, value: response };
+  }
+
+  /** PUT <root>/{id}: restore a purged dataset that has not been erased yet. */
+  async restore(): Promise<Outcome<Metadata>> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || !record.purgedAt) return { ok: false, status: 404, message: "No purged dataset with this id can be restored." };
+    record.purgedAt = null;
+    this.storage.writeRecord(record);
+    await markDatasetPurged(this.env.DB, record.metadata.id, null);
+    await this.ctx.storage.deleteAlarm();
+    return { ok: true, value: record.metadata };
+  }
+
+  /** The solving request as stored (GET input, config, model-request). */
+  async getRequest(): Promise<SolvingRequest | null> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt) return null;
+    return this.live?.request ?? (await this.readRequest(record.requestKey));
+  }
+
+  /** The input with the best assignment so far (or the final one) written into its shifts: the base of a patch. */
+  async getSolvedInput(): Promise<SolvingRequest["modelInput"] | null> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt) return null;
+    const request = await this.getRequest();
+    const parts = await this.currentParts(record);
+    if (!request || !parts) return request?.modelInput ?? null;
+    const byShift = new Map(parts.modelOutput.shifts.map((s) => [s.id, s.employee]));
+    return {
+      ...request.modelInput,
+      shifts: request.modelInput.shifts.map((shift) => {
+        const employee = byShift.get(shift.id) ?? null;
+        const { employee: _old, ...rest } = shift;
+        return employee === null ? rest : { ...rest, employee };
+      }),
+    };
+  }
+
+  /** GET <root>/{id}/validation-result (spec §2.4). */
+  async getValidationResult(): Promise<{ status: ValidationResult["summary"]; issues: Array<Omit<ValidationIssue, "message">> } | null> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt) return null;
+    return {
+      status: record.metadata.validationResult.summary,
+      issues: record.validationIssues.map(({ message: _m, ...issue }) => issue),
+    };
+  }
+
+  /** GET <root>/{id}/score-analysis: the analysis of the best solution so far (or the final one). */
+  async getScoreAnalysis(includeJustifications: boolean): Promise<Outcome<ScoreAnalysis>> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
+    if (record.metadata.solverStatus === "DATASET_INVALID") {
+      return { ok: false, status: 400, message: "An invalid dataset has no score analysis; see its validation-result." };
+    }
+    const request = this.live?.request ?? (await this.readRequest(record.requestKey));
+    const parts = await this.currentParts(record);
+    const input = request.modelInput;
+    const employeeIndex = new Map(input.employees.map((e, i) => [e.id, i]));
+    const assignment = Int32Array.from(parts!.modelOutput.shifts, (s) => (s.employee === null ? -1 : (employeeIndex.get(s.employee) ?? -1)));
+    const weights = request.config?.model?.overrides ?? undefined;
+    const session = await sessionWithAssignment(rotaWasm, input, assignment, weights);
+    return { ok: true, value: analyzeSession(session, { weights, includeJustifications }) };
+  }
+
+  /** Every status the dataset went through. */
+  async getHistory(): Promise<DatasetRecord["history"] | null> {
+    return this.storage.readRecord<DatasetRecord>()?.history ?? null;
+  }
+
   async getMetadata(): Promise<Metadata | null> {
-    return this.storage.readRecord<DatasetRecord>()?.metadata ?? null;
+    const record = this.storage.readRecord<DatasetRecord>();
+    return record && !record.purgedAt ? record.metadata : null;
   }
 
   /** Where the search stands (phase and work done), restoring the solver from its checkpoint when needed. */
@@ -129,7 +259,7 @@ export class DatasetObject extends DurableObject<Env> {
   /** The solving response: the final output once post-processed, else the best solution so far. */
   async getResponse(): Promise<SolvingResponse | null> {
     const record = this.storage.readRecord<DatasetRecord>();
-    if (!record) return null;
+    if (!record || record.purgedAt) return null;
     return this.response(record, await this.currentParts(record));
   }
 
@@ -139,7 +269,7 @@ export class DatasetObject extends DurableObject<Env> {
    */
   async terminate(): Promise<SolvingResponse | null> {
     const record = this.storage.readRecord<DatasetRecord>();
-    if (!record) return null;
+    if (!record || record.purgedAt) return null;
     if (isSolving(record.metadata.solverStatus)) {
       await this.ctx.storage.deleteAlarm();
       record.run.stopReason = "CANCELLED";
@@ -152,10 +282,16 @@ export class DatasetObject extends DurableObject<Env> {
   async alarm(): Promise<void> {
     const record = this.storage.readRecord<DatasetRecord>();
     if (!record) return;
+    if (record.purgedAt) {
+      if (Date.now() >= Date.parse(record.purgedAt) + PURGE_RETENTION_MS) await this.erase(record);
+      else await this.ctx.storage.setAlarm(Date.parse(record.purgedAt) + PURGE_RETENTION_MS);
+      return;
+    }
     try {
       const status = record.metadata.solverStatus;
       if (status === "SOLVING_SCHEDULED" || status === "SOLVING_STARTED") await this.begin(record);
       else if (status === "SOLVING_ACTIVE") await this.slice(record);
+      else if (status === "DATASET_VALIDATED") await this.compute(record);
       // Any other status is final: a stale alarm has nothing to do.
     } catch (err) {
       await this.fail(record, err);
@@ -169,15 +305,13 @@ export class DatasetObject extends DurableObject<Env> {
   private async begin(record: DatasetRecord): Promise<void> {
     const m = record.metadata;
     if (m.solverStatus === "SOLVING_SCHEDULED") {
-      m.solverStatus = "SOLVING_STARTED";
-      m.startDateTime = new Date().toISOString();
+      m.startDateTime = this.transition(record, "SOLVING_STARTED");
       await this.save(record);
       await this.scheduleNextAlarm();
       return;
     }
     const live = await this.ensureLive(record);
-    m.solverStatus = "SOLVING_ACTIVE";
-    m.activeDateTime = new Date().toISOString();
+    m.activeDateTime = this.transition(record, "SOLVING_ACTIVE");
     m.score = formatScore(live.session.bestScore());
     record.run.progress = null;
     this.storage.writeBlob(CHECKPOINT, live.session.checkpoint());
@@ -243,8 +377,7 @@ export class DatasetObject extends DurableObject<Env> {
   private async finish(record: DatasetRecord, live: LiveRun, status: SolverStatus): Promise<void> {
     const m = record.metadata;
     const best = live.session.bestScore();
-    m.solverStatus = status;
-    m.completeDateTime = new Date().toISOString();
+    m.completeDateTime = this.transition(record, status);
     m.score = formatScore(best);
     const parts = solutionParts(live.request.modelInput, live.session.bestAssignment());
     await this.env.BLOBS.put(record.outputKey, JSON.stringify(parts), {
@@ -260,8 +393,8 @@ export class DatasetObject extends DurableObject<Env> {
   private async fail(record: DatasetRecord, err: unknown): Promise<void> {
     console.error(`Dataset ${record.metadata.id} failed`, err);
     const m = record.metadata;
-    m.solverStatus = "SOLVING_FAILED";
-    m.completeDateTime ??= new Date().toISOString();
+    const at = this.transition(record, "SOLVING_FAILED");
+    m.completeDateTime ??= at;
     m.failureMessage = err instanceof Error ? err.message : String(err);
     this.live = null;
     try {
@@ -271,6 +404,38 @@ export class DatasetObject extends DurableObject<Env> {
       console.error("Could not record the failure", saveErr);
       throw saveErr;
     }
+  }
+
+  /**
+   * Operation NONE: DATASET_VALIDATED -> DATASET_COMPUTED. The submitted assignment is scored and its output and KPIs
+   * stored; nothing is solved (spec §3: useful for datasets with partial solutions).
+   */
+  private async compute(record: DatasetRecord): Promise<void> {
+    const live = await this.ensureLive(record);
+    const parts = solutionParts(live.request.modelInput, live.session.currentAssignment());
+    await this.env.BLOBS.put(record.outputKey, JSON.stringify(parts), {
+      httpMetadata: { contentType: "application/json" },
+    });
+    record.metadata.score = formatScore(live.session.currentScore());
+    this.transition(record, "DATASET_COMPUTED");
+    await this.save(record);
+    this.live = null;
+  }
+
+  /** The end of a purged dataset's retention: every trace goes (R2 blobs, D1 row, this object's storage). */
+  private async erase(record: DatasetRecord): Promise<void> {
+    await this.env.BLOBS.delete([record.requestKey, record.outputKey]);
+    await deleteDatasetIndex(this.env.DB, record.metadata.id);
+    this.live = null;
+    await this.ctx.storage.deleteAll();
+  }
+
+  /** Set the status, record it in the history, and return the time (for the phase timestamp). */
+  private transition(record: DatasetRecord, status: SolverStatus): string {
+    const at = new Date().toISOString();
+    record.metadata.solverStatus = status;
+    record.history.push({ status, at });
+    return at;
   }
 
   /** The solver for this dataset: cached, else restored from the last checkpoint, else created from the input. */
@@ -292,7 +457,7 @@ export class DatasetObject extends DurableObject<Env> {
   private async currentParts(record: DatasetRecord): Promise<SolutionParts | null> {
     const status = record.metadata.solverStatus;
     if (status === "DATASET_INVALID") return null;
-    if (record.metadata.shutdownDateTime) {
+    if (record.metadata.shutdownDateTime || status === "DATASET_COMPUTED") {
       const stored = await this.env.BLOBS.get(record.outputKey);
       return stored ? await stored.json<SolutionParts>() : null;
     }
@@ -334,6 +499,16 @@ export class DatasetObject extends DurableObject<Env> {
     this.storage.writeRecord(record);
     await upsertDatasetIndex(this.env.DB, record.tenantId, record.metadata);
   }
+}
+
+/** DATASET_CREATED, then the validation verdict, then (for operation SOLVE) the queue: all at submit time. */
+function creationHistory(m: Metadata): DatasetRecord["history"] {
+  const at = m.submitDateTime ?? new Date().toISOString();
+  const history: DatasetRecord["history"] = [{ status: "DATASET_CREATED", at }];
+  if (m.solverStatus === "DATASET_INVALID") return [...history, { status: "DATASET_INVALID", at }];
+  history.push({ status: "DATASET_VALIDATED", at });
+  if (m.solverStatus === "SOLVING_SCHEDULED") history.push({ status: "SOLVING_SCHEDULED", at });
+  return history;
 }
 
 function isSolving(status: SolverStatus): boolean {

@@ -5,7 +5,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { requireApiKey, type AppEnv } from "./auth";
 import { ApiError, describeZodError, errorBody, handleError } from "./errors";
+import { registerComputationRoutes } from "./routes/computations";
 import { registerDemoDataRoutes } from "./routes/demo-data";
+import { registerRevisionRoutes } from "./routes/revisions";
 import { registerScheduleRoutes } from "./routes/schedules";
 
 export const MODEL_BASE = "/api/models/employee-scheduling/v1";
@@ -32,7 +34,10 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`), 404));
 
   app.use("/api/models/*", requireApiKey);
+  // Static paths before `/{id}` ones: `/schedules/score-analysis` must not be read as a dataset id.
+  registerComputationRoutes(app, ROOT);
   registerScheduleRoutes(app, ROOT);
+  registerRevisionRoutes(app, ROOT);
   registerDemoDataRoutes(app, MODEL_BASE);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {

@@ -14,4 +14,10 @@ export interface Env {
   SLICE_PAUSE_MS?: string;
   /** Version reported in webhooks and metadata. */
   MODEL_VERSION: string;
+  /** Worker secret from which the AES-GCM key of stored secrets and webhook HMAC keys is derived (`.dev.vars`). */
+  SECRETS_KEY?: string;
+  /** Public origin of the API, for the runLink and outputLink of webhook payloads. Default http://127.0.0.1:8787. */
+  PUBLIC_BASE_URL?: string;
+  /** Milliseconds between webhook delivery retries: 10000 (spec §6.2); the workers tests shorten it. */
+  WEBHOOK_RETRY_DELAY_MS?: string;
 }

@@ -1,67 +1,179 @@
 /**
- * Table of contents of the constraints, hard first. Adding a constraint means: its unit file, one case in each
- * dispatch below, one row in the glue-side verifier table (test/node/constraints.test.ts).
+ * Table of contents of the constraints, hard first, then medium, then soft. Adding a constraint means: its unit
+ * file, one line in each table below, one row in the glue-side verifier table (test/node/constraints.test.ts) and
+ * its override name in solver/constraints.ts.
  *
  * Ids are stable (tests, score analysis and recommendations key on them) and dense: 0 .. CONSTRAINT_COUNT - 1.
- * Each unit reports a raw penalty (>= 0, natural units); the score director multiplies by the constraint's weight
- * and negates.
+ * Each unit reports a raw match weight (>= 0, natural units: minutes, skills, priority weights); the score director
+ * multiplies it by the constraint's weight and negates it for a penalty (keeps it for a reward).
+ *
+ * Kinds of unit, by what a change of one shift's employee can affect:
+ *   LOCAL      the (shift, employee) pair only: `penalty(s, e)`. Delta = penalty(s, to) - penalty(s, from).
+ *              Fused into `addLocal` below so a move evaluates every local unit in one pass, each guarded by
+ *              its enabled flag and an early exit when its data row is empty.
+ *   PAIRWISE   pairs of one employee's shifts, scanned in that employee's time-ordered list (solution.ts).
+ *   AGGREGATE  a function of per-employee loads kept in the solution state (balance.ts, updated by setEmployee).
+ * Issue 7's contract rules (period and rolling-window limits, rest, sequences) are per employee and time-ordered:
+ * they fit as PAIRWISE units that scan a window of the employee's list, or as an employee-scoped unit whose
+ * contribution per employee is cached and recomputed for the (at most two per change) employees a move touches,
+ * once the move has been applied (the swap path already applies its first change before scoring the second).
  */
 import * as requiredSkillMissing from "./required-skill-missing";
 import * as overlappingShift from "./overlapping-shift";
 import * as unavailableTime from "./unavailable-time";
+import * as availableTime from "./available-time";
+import * as prohibitedEmployee from "./prohibited-employee";
+import * as prohibitedRiskFactor from "./prohibited-risk-factor";
+import * as requiredShiftTags from "./required-shift-tags";
 import * as unassignedShift from "./unassigned-shift";
+import * as unassignedOptionalShift from "./unassigned-optional-shift";
+import * as unpreferredTime from "./unpreferred-time";
+import * as preferredTime from "./preferred-time";
+import * as preferredSkillMissing from "./preferred-skill-missing";
+import * as unpreferredEmployee from "./unpreferred-employee";
+import * as preferredEmployee from "./preferred-employee";
+import * as preferredShiftTags from "./preferred-shift-tags";
+import * as balance from "./balance";
+import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT } from "../layout";
+import { shiftCount, shiftHistoric } from "../problem";
+import { assignment } from "../solution";
 
-export const CONSTRAINT_COUNT: i32 = 4;
+export const CONSTRAINT_COUNT: i32 = 17;
+
+export const KIND_LOCAL: i32 = 0;
+export const KIND_PAIRWISE: i32 = 1;
+export const KIND_AGGREGATE: i32 = 2;
+
+/** Per constraint id: enabled (weight != 0); maintained by the score director. */
+export const enabled = new StaticArray<bool>(CONSTRAINT_COUNT);
 
 export function constraintName(id: i32): string {
   switch (id) {
     case requiredSkillMissing.ID: return requiredSkillMissing.NAME;
     case overlappingShift.ID: return overlappingShift.NAME;
     case unavailableTime.ID: return unavailableTime.NAME;
+    case availableTime.ID: return availableTime.NAME;
+    case prohibitedEmployee.ID: return prohibitedEmployee.NAME;
+    case prohibitedRiskFactor.ID: return prohibitedRiskFactor.NAME;
+    case requiredShiftTags.ID: return requiredShiftTags.NAME;
     case unassignedShift.ID: return unassignedShift.NAME;
+    case unassignedOptionalShift.ID: return unassignedOptionalShift.NAME;
+    case unpreferredTime.ID: return unpreferredTime.NAME;
+    case preferredTime.ID: return preferredTime.NAME;
+    case preferredSkillMissing.ID: return preferredSkillMissing.NAME;
+    case unpreferredEmployee.ID: return unpreferredEmployee.NAME;
+    case preferredEmployee.ID: return preferredEmployee.NAME;
+    case preferredShiftTags.ID: return preferredShiftTags.NAME;
+    case balance.TIME_ID: return balance.TIME_NAME;
+    case balance.COUNT_ID: return balance.COUNT_NAME;
   }
   return "";
 }
 
 export function constraintLevel(id: i32): i32 {
-  switch (id) {
-    case requiredSkillMissing.ID: return requiredSkillMissing.LEVEL;
-    case overlappingShift.ID: return overlappingShift.LEVEL;
-    case unavailableTime.ID: return unavailableTime.LEVEL;
-    case unassignedShift.ID: return unassignedShift.LEVEL;
-  }
-  return -1;
+  if (id <= requiredShiftTags.ID) return LEVEL_HARD;
+  if (id == unassignedShift.ID) return LEVEL_MEDIUM;
+  return LEVEL_SOFT;
 }
 
-/** Raw penalty change when shift `s` moves from employee `from` to `to` (either may be -1). */
+/** Rewards add to the score; every other constraint is a penalty. */
+export function isReward(id: i32): bool {
+  return id == preferredTime.ID || id == preferredEmployee.ID || id == preferredShiftTags.ID;
+}
+
+export function constraintKind(id: i32): i32 {
+  if (id == overlappingShift.ID) return KIND_PAIRWISE;
+  if (id == balance.TIME_ID || id == balance.COUNT_ID) return KIND_AGGREGATE;
+  return KIND_LOCAL;
+}
+
+/** Raw match weight of LOCAL constraint `id` for shift s worked by e (-1 = unassigned). Historic shifts: 0. */
+export function localPenalty(id: i32, s: i32, e: i32): i64 {
+  if (shiftHistoric[s]) return 0;
+  if (e < 0) {
+    if (id == unassignedShift.ID) return unassignedShift.penalty(s);
+    if (id == unassignedOptionalShift.ID) return unassignedOptionalShift.penalty(s);
+    return 0;
+  }
+  switch (id) {
+    case requiredSkillMissing.ID: return requiredSkillMissing.penalty(s, e);
+    case unavailableTime.ID: return unavailableTime.penalty(s, e);
+    case availableTime.ID: return availableTime.penalty(s, e);
+    case prohibitedEmployee.ID: return prohibitedEmployee.penalty(s, e);
+    case prohibitedRiskFactor.ID: return prohibitedRiskFactor.penalty(s, e);
+    case requiredShiftTags.ID: return requiredShiftTags.penalty(s, e);
+    case unpreferredTime.ID: return unpreferredTime.penalty(s, e);
+    case preferredTime.ID: return preferredTime.penalty(s, e);
+    case preferredSkillMissing.ID: return preferredSkillMissing.penalty(s, e);
+    case unpreferredEmployee.ID: return unpreferredEmployee.penalty(s, e);
+    case preferredEmployee.ID: return preferredEmployee.penalty(s, e);
+    case preferredShiftTags.ID: return preferredShiftTags.penalty(s, e);
+  }
+  return 0;
+}
+
 // @ts-ignore: decorator
 @inline
-export function penaltyDelta(id: i32, s: i32, from: i32, to: i32): i64 {
-  switch (id) {
-    case requiredSkillMissing.ID: return requiredSkillMissing.penaltyDelta(s, from, to);
-    case overlappingShift.ID: return overlappingShift.penaltyDelta(s, from, to);
-    case unavailableTime.ID: return unavailableTime.penaltyDelta(s, from, to);
-    case unassignedShift.ID: return unassignedShift.penaltyDelta(s, from, to);
-  }
-  return 0;
+function add(raw: StaticArray<i64>, id: i32, sign: i64, v: i64): void {
+  if (v != 0) unchecked(raw[id] += sign * v);
 }
 
-export function penaltyFull(id: i32): i64 {
-  switch (id) {
-    case requiredSkillMissing.ID: return requiredSkillMissing.penaltyFull();
-    case overlappingShift.ID: return overlappingShift.penaltyFull();
-    case unavailableTime.ID: return unavailableTime.penaltyFull();
-    case unassignedShift.ID: return unassignedShift.penaltyFull();
+/** Adds sign × the raw weights of every enabled LOCAL constraint for (s, e) into raw[id]. The hot path. */
+export function addLocal(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): void {
+  if (unchecked(shiftHistoric[s])) return;
+  if (e < 0) {
+    if (unchecked(enabled[unassignedShift.ID])) add(raw, unassignedShift.ID, sign, unassignedShift.penalty(s));
+    if (unchecked(enabled[unassignedOptionalShift.ID])) add(raw, unassignedOptionalShift.ID, sign, unassignedOptionalShift.penalty(s));
+    return;
   }
-  return 0;
+  if (unchecked(enabled[requiredSkillMissing.ID])) add(raw, requiredSkillMissing.ID, sign, requiredSkillMissing.penalty(s, e));
+  if (unchecked(enabled[unavailableTime.ID])) add(raw, unavailableTime.ID, sign, unavailableTime.penalty(s, e));
+  if (unchecked(enabled[availableTime.ID])) add(raw, availableTime.ID, sign, availableTime.penalty(s, e));
+  if (unchecked(enabled[prohibitedEmployee.ID])) add(raw, prohibitedEmployee.ID, sign, prohibitedEmployee.penalty(s, e));
+  if (unchecked(enabled[prohibitedRiskFactor.ID])) add(raw, prohibitedRiskFactor.ID, sign, prohibitedRiskFactor.penalty(s, e));
+  if (unchecked(enabled[requiredShiftTags.ID])) add(raw, requiredShiftTags.ID, sign, requiredShiftTags.penalty(s, e));
+  if (unchecked(enabled[unpreferredTime.ID])) add(raw, unpreferredTime.ID, sign, unpreferredTime.penalty(s, e));
+  if (unchecked(enabled[preferredTime.ID])) add(raw, preferredTime.ID, sign, preferredTime.penalty(s, e));
+  if (unchecked(enabled[preferredSkillMissing.ID])) add(raw, preferredSkillMissing.ID, sign, preferredSkillMissing.penalty(s, e));
+  if (unchecked(enabled[unpreferredEmployee.ID])) add(raw, unpreferredEmployee.ID, sign, unpreferredEmployee.penalty(s, e));
+  if (unchecked(enabled[preferredEmployee.ID])) add(raw, preferredEmployee.ID, sign, preferredEmployee.penalty(s, e));
+  if (unchecked(enabled[preferredShiftTags.ID])) add(raw, preferredShiftTags.ID, sign, preferredShiftTags.penalty(s, e));
+}
+
+/** Raw hard weight of the enabled LOCAL hard constraints for (s, e): is this placement itself infeasible? */
+export function hardLocal(s: i32, e: i32): i64 {
+  if (e < 0 || unchecked(shiftHistoric[s])) return 0;
+  let total: i64 = 0;
+  if (unchecked(enabled[requiredSkillMissing.ID])) total += requiredSkillMissing.penalty(s, e);
+  if (unchecked(enabled[unavailableTime.ID])) total += unavailableTime.penalty(s, e);
+  if (unchecked(enabled[availableTime.ID])) total += availableTime.penalty(s, e);
+  if (unchecked(enabled[prohibitedEmployee.ID])) total += prohibitedEmployee.penalty(s, e);
+  if (unchecked(enabled[prohibitedRiskFactor.ID])) total += prohibitedRiskFactor.penalty(s, e);
+  if (unchecked(enabled[requiredShiftTags.ID])) total += requiredShiftTags.penalty(s, e);
+  return total;
+}
+
+/** Raw penalty delta of the non-local constraints for moving s from `from` to `to`, into raw[]. */
+export function addNonLocal(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  if (unchecked(enabled[overlappingShift.ID])) add(raw, overlappingShift.ID, 1, overlappingShift.penaltyDelta(s, from, to));
+  if (unchecked(enabled[balance.TIME_ID]) || unchecked(enabled[balance.COUNT_ID])) balance.addDelta(s, from, to, raw);
+}
+
+/** Raw weight of constraint `id` from scratch (independent of the incremental state). */
+export function penaltyFull(id: i32): i64 {
+  if (id == overlappingShift.ID) return overlappingShift.penaltyFull();
+  if (id == balance.TIME_ID) return balance.penaltyFull(balance.BALANCE_TIME);
+  if (id == balance.COUNT_ID) return balance.penaltyFull(balance.BALANCE_COUNT);
+  let total: i64 = 0;
+  for (let s = 0; s < shiftCount; s++) total += localPenalty(id, s, assignment[s]);
+  return total;
 }
 
 export function matchCount(id: i32): i32 {
-  switch (id) {
-    case requiredSkillMissing.ID: return requiredSkillMissing.matchCount();
-    case overlappingShift.ID: return overlappingShift.matchCount();
-    case unavailableTime.ID: return unavailableTime.matchCount();
-    case unassignedShift.ID: return unassignedShift.matchCount();
-  }
-  return 0;
+  if (id == overlappingShift.ID) return overlappingShift.matchCount();
+  if (id == balance.TIME_ID) return balance.matchCount(balance.BALANCE_TIME);
+  if (id == balance.COUNT_ID) return balance.matchCount(balance.BALANCE_COUNT);
+  let n = 0;
+  for (let s = 0; s < shiftCount; s++) if (localPenalty(id, s, assignment[s]) != 0) n++;
+  return n;
 }

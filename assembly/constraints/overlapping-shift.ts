@@ -1,31 +1,58 @@
 /**
- * "Overlapping shift" (hard): one employee cannot work two shifts at once.
- * Penalty: the overlapping minutes of each pair of one employee's shifts, so a 5-minute overlap is nearly fixed and
- * the search can climb towards zero. A match is a pair with a positive overlap.
+ * "Overlapping shift" (hard): one employee cannot work two shifts at once, except shifts that a rule of the
+ * employee's contracts (`allowOverlappingShiftsRules`) lets overlap: a pair is exempt when either shift matches.
+ * A pair of two historic shifts is skipped (planning window: all its shifts end before the window).
+ * Penalty: the overlapping minutes of each pair, so a 5-minute overlap is nearly fixed and the search can climb
+ * towards zero. A match is a pair with a positive, non-exempt overlap.
  *
- * The delta scans only the employee's list between (start - longest shift) and the shift's end: any shift starting
- * earlier has already ended.
+ * Kind: pairwise over the employee's time-ordered list (solution.ts). The delta scans only that list between
+ * (start - longest shift) and the shift's end: any shift starting earlier has already ended.
  */
 import { LEVEL_HARD } from "../layout";
-import { shiftCount, employeeCount, shiftStart, shiftEnd, shiftsByStart, maxShiftDuration, overlapMinutes } from "../problem";
+import {
+  shiftCount, employeeCount, shiftStart, shiftEnd, shiftHistoric, shiftsByStart, maxShiftDuration, overlapMinutes,
+  overlapGroup, overlapAllowed,
+} from "../problem";
 import { assignment, listBase, listAt, listLength, lowerBoundByStart } from "../solution";
 
 export const ID: i32 = 1;
 export const NAME = "Overlapping shift";
 export const LEVEL: i32 = LEVEL_HARD;
 
-/** Minutes shift `s` overlaps the other shifts of employee `e` (s itself excluded if it is in the list). */
-export function overlapWithEmployee(s: i32, e: i32): i64 {
+/** Whether shift `s` may overlap others when worked by an employee of allow-overlap group `g` (0 = none). */
+// @ts-ignore: decorator
+@inline
+function allowed(g: i32, s: i32): bool {
+  return g != 0 && unchecked(overlapAllowed[(g - 1) * shiftCount + s]) != 0;
+}
+
+/** Penalized minutes between shifts a and b of one employee of group g (0 when exempt). */
+export function pairMinutes(a: i32, b: i32, g: i32): i32 {
+  const minutes = overlapMinutes(unchecked(shiftStart[a]), unchecked(shiftEnd[a]), unchecked(shiftStart[b]), unchecked(shiftEnd[b]));
+  if (minutes == 0) return 0;
+  if (unchecked(shiftHistoric[a]) && unchecked(shiftHistoric[b])) return 0;
+  if (allowed(g, a) || allowed(g, b)) return 0;
+  return minutes;
+}
+
+/**
+ * Minutes shift `s` overlaps the other shifts of employee `e` (s itself excluded if it is in the list); with
+ * `count`, the number of such overlapping shifts instead.
+ */
+export function overlapWithEmployee(s: i32, e: i32, count: bool = false): i64 {
   if (e < 0) return 0;
   const start = unchecked(shiftStart[s]), end = unchecked(shiftEnd[s]);
+  const g = unchecked(overlapGroup[e]);
+  if (allowed(g, s)) return 0;
   const base = listBase(e);
   const len = unchecked(listLength[e]);
   let total: i64 = 0;
   for (let i = lowerBoundByStart(e, start - maxShiftDuration); i < len; i++) {
     const t = listAt(base, i);
-    const tStart = unchecked(shiftStart[t]);
-    if (tStart >= end) break;
-    if (t != s) total += overlapMinutes(start, end, tStart, unchecked(shiftEnd[t]));
+    if (unchecked(shiftStart[t]) >= end) break;
+    if (t == s) continue;
+    const minutes = pairMinutes(s, t, g);
+    if (minutes > 0) total += count ? 1 : minutes;
   }
   return total;
 }
@@ -36,9 +63,9 @@ export function penaltyDelta(s: i32, from: i32, to: i32): i64 {
 
 /**
  * From scratch, independent of the incremental lists (so tests can catch a corrupt list): bucket the shifts by
- * employee in start order, then scan each bucket forward. Returns [penalty, matches].
+ * employee in start order, then scan each bucket forward. With `visit`, calls it per match (for explanations).
  */
-function scan(countMatches: bool): i64 {
+export function scan(countMatches: bool, out: StaticArray<i32> | null = null): i64 {
   const s = shiftCount, e = employeeCount;
   const offsets = new StaticArray<i32>(e + 1);
   for (let i = 0; i < s; i++) if (assignment[i] >= 0) offsets[assignment[i] + 1]++;
@@ -51,15 +78,24 @@ function scan(countMatches: bool): i64 {
     if (emp >= 0) bucket[offsets[emp] + fill[emp]++] = shift;
   }
   let total: i64 = 0;
+  let matches = 0;
   for (let emp = 0; emp < e; emp++) {
     const end = offsets[emp + 1];
+    const g = overlapGroup[emp];
     for (let i = offsets[emp]; i < end; i++) {
       const a = bucket[i];
       for (let j = i + 1; j < end; j++) {
         const b = bucket[j];
         if (shiftStart[b] >= shiftEnd[a]) break;
-        const minutes = overlapMinutes(shiftStart[a], shiftEnd[a], shiftStart[b], shiftEnd[b]);
-        if (minutes > 0) total += countMatches ? 1 : minutes;
+        const minutes = pairMinutes(a, b, g);
+        if (minutes == 0) continue;
+        if (out !== null && 3 * matches + 2 < out.length) {
+          out[3 * matches] = a;
+          out[3 * matches + 1] = b;
+          out[3 * matches + 2] = minutes;
+        }
+        matches++;
+        total += countMatches ? 1 : minutes;
       }
     }
   }

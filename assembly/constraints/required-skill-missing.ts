@@ -1,38 +1,19 @@
 /**
- * "Required skill missing" (hard): an employee must hold every skill the shift requires.
- * Penalty: 1 per required skill the assigned employee lacks, so a shift missing two skills is worse than one.
- * A match is an assigned shift missing at least one skill.
+ * "Required skill missing" (hard): the employee must hold the shift's required skills (`requiredSkills`, its
+ * `requiredSkillsMatchKind`, and `requiredSkillsExpression`), each valid at the time of the shift.
+ * Penalty: the expression's penalty measure (expression.ts): the number of missing skills of a plain list, so a
+ * shift missing two skills is worse than one. A match is an assigned shift with a positive penalty.
  */
 import { LEVEL_HARD } from "../layout";
-import { shiftCount, shiftSkillOffsets, shiftSkills, employeeHasSkill } from "../problem";
-import { assignment } from "../solution";
+import { requiredSkills, requiredSkillsOff } from "../problem";
+import { expressionPenalty, OVER_SKILLS } from "../expression";
 
 export const ID: i32 = 0;
 export const NAME = "Required skill missing";
 export const LEVEL: i32 = LEVEL_HARD;
 
-export function missingSkills(s: i32, e: i32): i32 {
-  if (e < 0) return 0;
-  let missing = 0;
-  const end = unchecked(shiftSkillOffsets[s + 1]);
-  for (let i = unchecked(shiftSkillOffsets[s]); i < end; i++) {
-    if (!employeeHasSkill(e, unchecked(shiftSkills[i]))) missing++;
-  }
-  return missing;
-}
-
-export function penaltyDelta(s: i32, from: i32, to: i32): i64 {
-  return <i64>(missingSkills(s, to) - missingSkills(s, from));
-}
-
-export function penaltyFull(): i64 {
-  let total: i64 = 0;
-  for (let s = 0; s < shiftCount; s++) total += missingSkills(s, assignment[s]);
-  return total;
-}
-
-export function matchCount(): i32 {
-  let count = 0;
-  for (let s = 0; s < shiftCount; s++) if (missingSkills(s, assignment[s]) > 0) count++;
-  return count;
+export function penalty(s: i32, e: i32): i64 {
+  const from = unchecked(requiredSkillsOff[s]);
+  if (from == unchecked(requiredSkillsOff[s + 1])) return 0;
+  return expressionPenalty(requiredSkills, from, OVER_SKILLS, s, e);
 }

@@ -1,84 +1,58 @@
-/** The dataset resource at <root> = /api/models/employee-scheduling/v1/schedules (spec §2.1-§2.3, §4). */
+/**
+ * The dataset resource at <root> = /api/models/employee-scheduling/v1/schedules (spec §2.1-§2.4, §3, §4): submit,
+ * list, read (whole, metadata, input, config, request, validation result, score analysis), events, solve, terminate,
+ * rename/retag, purge and restore.
+ */
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { streamSSE } from "hono/streaming";
 import { findDataset, listDatasets } from "../../durable-objects/dataset-index";
-import { ErrorInfoSchema } from "../../schemas/error";
-import { AcknowledgementSchema, MetadataSchema, type Metadata } from "../../schemas/metadata";
+import { AcknowledgementSchema, FINAL_STATUSES, MetadataSchema, SolverStatusSchema } from "../../schemas/metadata";
+import { ModelInputSchema } from "../../schemas/model-input";
 import { SolvingResponseSchema } from "../../schemas/model-output";
-import { SolvingRequestSchema } from "../../schemas/solving-request";
+import { ScoreAnalysisSchema, type ScoreAnalysis } from "../../schemas/score-analysis";
+import { ModelConfigurationSchema, SolvingRequestSchema } from "../../schemas/solving-request";
+import { ValidationResultDetailSchema } from "../../schemas/validation";
 import type { AppEnv } from "../auth";
-import type { Env } from "../env";
+import { createDataset, datasetStub, requireDataset } from "../datasets";
 import { ApiError } from "../errors";
-import { summarize, validateModelInput } from "../validation";
+import { BooleanQuery, errors, IdParams, json, TagsQuery, toList, unwrap } from "./openapi-helpers";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const errorResponses = {
-  401: json(ErrorInfoSchema, "Missing or unknown API key"),
-  404: json(ErrorInfoSchema, "No dataset with this id"),
-};
-const IdParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
-
-/** The configuration profile every dataset uses until profiles exist (tag `system.profile:<name>`, spec §2.3). */
-const DEFAULT_PROFILE = "default";
+const TAG = ["Employee Shift Schedule"];
+/** How often the events stream looks at the dataset's metadata. */
+const EVENTS_POLL_MS = 250;
 
 export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): void {
   app.openapi(
     createRoute({
       method: "post",
       path: root,
-      summary: "Submit a dataset to be solved",
-      tags: ["Employee Shift Schedule"],
+      summary: "Submit a dataset to be solved (or, with operation=NONE, only scored)",
+      tags: TAG,
       request: {
         query: z.object({
           name: z.string().optional(),
-          tags: z.union([z.string(), z.array(z.string())]).optional(),
+          tags: TagsQuery,
+          operation: z.enum(["SOLVE", "NONE"]).default("SOLVE"),
         }),
         body: { required: true, content: { "application/json": { schema: SolvingRequestSchema } } },
       },
       responses: {
-        202: json(AcknowledgementSchema, "Dataset accepted and scheduled for solving"),
-        400: json(ErrorInfoSchema, "The body is malformed, violates the schema, or has validation errors"),
-        401: errorResponses[401],
+        202: json(AcknowledgementSchema, "Dataset accepted"),
+        400: errors[400],
+        401: errors[401],
+        403: errors[403],
       },
     }),
     async (c) => {
-      const request = c.req.valid("json");
       const query = c.req.valid("query");
-      const { tenantId } = c.get("caller");
-      const id = crypto.randomUUID();
-      const submitDateTime = new Date().toISOString();
-      const issues = validateModelInput(request.modelInput);
-      const validationResult = summarize(issues);
-      const invalid = validationResult.summary === "ERRORS";
-      const userTags = [...(request.config?.run?.tags ?? []), ...[query.tags ?? []].flat()];
-      const metadata: Metadata = {
-        id,
-        parentId: null,
-        originId: id,
-        name: request.config?.run?.name || query.name || `Dataset-${submitDateTime}`,
-        submitDateTime,
-        solverStatus: invalid ? "DATASET_INVALID" : "SOLVING_SCHEDULED",
-        score: null,
-        tags: [...new Set([...userTags, "system.type:from-request", `system.profile:${DEFAULT_PROFILE}`])],
-        validationResult,
-      };
-      const requestKey = `tenants/${tenantId}/datasets/${id}/request.json`;
-      await c.env.BLOBS.put(requestKey, JSON.stringify(request), {
-        httpMetadata: { contentType: "application/json" },
+      const ack = await createDataset(c.env, c.get("caller"), {
+        request: c.req.valid("json"),
+        origin: "from-request",
+        operation: query.operation,
+        queryName: query.name,
+        queryTags: toList(query.tags),
       });
-      await datasetStub(c.env, id).create({ tenantId, metadata, requestKey, validationIssues: issues });
-      if (invalid) {
-        throw new ApiError(
-          400,
-          "VALIDATION_ERROR",
-          `Dataset ${id} is invalid (status DATASET_INVALID); see details or GET ${root}/${id}.`,
-          validationResult.errors,
-        );
-      }
-      const { startDateTime: _s, activeDateTime: _a, completeDateTime: _c, shutdownDateTime: _d, ...ack } = metadata;
-      return c.json({ ...ack, submitDateTime }, 202);
+      return c.json(ack, 202);
     },
   );
 
@@ -87,14 +61,14 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       method: "get",
       path: root,
       summary: "List the datasets of the caller's tenant, newest first",
-      tags: ["Employee Shift Schedule"],
+      tags: TAG,
       request: {
         query: z.object({
           page: z.coerce.number().int().min(0).default(0),
           size: z.coerce.number().int().min(0).max(1000).default(100),
         }),
       },
-      responses: { 200: json(z.array(MetadataSchema), "Datasets"), 401: errorResponses[401] },
+      responses: { 200: json(z.array(MetadataSchema), "Datasets"), 401: errors[401], 403: errors[403] },
     }),
     async (c) => {
       const { page, size } = c.req.valid("query");
@@ -107,13 +81,13 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       method: "get",
       path: `${root}/{id}`,
       summary: "The dataset: metadata, best solution so far (or the final one), input metrics and KPIs",
-      tags: ["Employee Shift Schedule"],
+      tags: TAG,
       request: { params: IdParams },
-      responses: { 200: json(SolvingResponseSchema, "Solving response"), ...errorResponses },
+      responses: { 200: json(SolvingResponseSchema, "Solving response"), 401: errors[401], 403: errors[403], 404: errors[404] },
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await requireDataset(c.env, c.get("caller").tenantId, id);
+      await requireDataset(c.env, c.get("caller"), id);
       const response = await datasetStub(c.env, id).getResponse();
       if (!response) throw ApiError.notFound(`Dataset '${id}'`);
       return c.json(response, 200);
@@ -125,25 +99,237 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       method: "delete",
       path: `${root}/{id}`,
       summary: "Terminate the dataset's run; the best solution so far becomes the result (SOLVING_COMPLETED)",
-      tags: ["Employee Shift Schedule"],
+      tags: TAG,
       request: { params: IdParams },
-      responses: { 200: json(SolvingResponseSchema, "The terminated dataset"), ...errorResponses },
+      responses: { 200: json(SolvingResponseSchema, "The terminated dataset"), 401: errors[401], 403: errors[403], 404: errors[404] },
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await requireDataset(c.env, c.get("caller").tenantId, id);
+      await requireDataset(c.env, c.get("caller"), id);
       const response = await datasetStub(c.env, id).terminate();
       if (!response) throw ApiError.notFound(`Dataset '${id}'`);
       return c.json(response, 200);
     },
   );
-}
 
-function datasetStub(env: Env, id: string) {
-  return env.DATASETS.get(env.DATASETS.idFromName(id));
-}
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: `${root}/{id}`,
+      summary: "Solve a dataset that was submitted with operation=NONE",
+      tags: TAG,
+      request: { params: IdParams },
+      responses: {
+        202: json(MetadataSchema, "Scheduled for solving"),
+        401: errors[401],
+        403: errors[403],
+        404: errors[404],
+        409: errors[409],
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await requireDataset(c.env, c.get("caller"), id);
+      return c.json(unwrap(await datasetStub(c.env, id).solve()), 202);
+    },
+  );
 
-/** Resolve the id in the D1 index first: an unknown id never creates a Durable Object, another tenant's is 404. */
-async function requireDataset(env: Env, tenantId: string, id: string): Promise<void> {
-  if (!(await findDataset(env.DB, tenantId, id))) throw ApiError.notFound(`Dataset '${id}'`);
+  app.openapi(
+    createRoute({
+      method: "put",
+      path: `${root}/{id}`,
+      summary: "Restore a purged dataset that has not been erased yet",
+      tags: ["Administration"],
+      request: { params: IdParams },
+      responses: { 204: { description: "Restored" }, 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      if (!(await findDataset(c.env.DB, c.get("caller").tenantId, id, { includePurged: true }))) {
+        throw ApiError.notFound(`Dataset '${id}'`);
+      }
+      unwrap(await datasetStub(c.env, id).restore());
+      return c.body(null, 204);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: `${root}/{id}/purge`,
+      summary: "Delete a dataset from storage (restorable with PUT for 7 days)",
+      tags: ["Administration"],
+      request: { params: IdParams },
+      responses: {
+        200: json(SolvingResponseSchema, "The purged dataset"),
+        401: errors[401],
+        403: errors[403],
+        404: errors[404],
+        409: errors[409],
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await requireDataset(c.env, c.get("caller"), id);
+      return c.json(unwrap(await datasetStub(c.env, id).purge()), 200);
+    },
+  );
+
+  const MetadataUpdateSchema = z
+    .strictObject({ name: z.string().min(1).max(255).optional(), tags: z.array(z.string()).max(100).optional() })
+    .openapi("MetadataUpdate");
+  for (const [sub, deprecated] of [["metadata", false], ["run", true]] as const) {
+    app.openapi(
+      createRoute({
+        method: "patch",
+        path: `${root}/{id}/${sub}`,
+        summary: deprecated ? "(Deprecated: use PATCH /{id}/metadata) Update name and tags" : "Update name and tags",
+        deprecated,
+        tags: ["Administration"],
+        request: {
+          params: IdParams,
+          body: { required: true, content: { "application/json": { schema: MetadataUpdateSchema } } },
+        },
+        responses: { 200: json(MetadataSchema, "Updated metadata"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+      }),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        await requireDataset(c.env, c.get("caller"), id);
+        return c.json(unwrap(await datasetStub(c.env, id).updateMetadata(c.req.valid("json"))), 200);
+      },
+    );
+    app.openapi(
+      createRoute({
+        method: "get",
+        path: `${root}/{id}/${sub}`,
+        summary: deprecated ? "(Deprecated: use GET /{id}/metadata) The dataset's metadata" : "The dataset's metadata",
+        deprecated,
+        tags: TAG,
+        request: { params: IdParams },
+        responses: { 200: json(MetadataSchema, "Metadata"), 401: errors[401], 403: errors[403], 404: errors[404] },
+      }),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        await requireDataset(c.env, c.get("caller"), id);
+        const metadata = await datasetStub(c.env, id).getMetadata();
+        if (!metadata) throw ApiError.notFound(`Dataset '${id}'`);
+        return c.json(metadata, 200);
+      },
+    );
+  }
+
+  const requestParts = {
+    input: { schema: ModelInputSchema, summary: "The dataset's model input", pick: (r: z.infer<typeof SolvingRequestSchema>) => r.modelInput },
+    config: {
+      schema: ModelConfigurationSchema,
+      summary: "The configuration the dataset was submitted with",
+      pick: (r: z.infer<typeof SolvingRequestSchema>) => r.config ?? {},
+    },
+    "model-request": { schema: SolvingRequestSchema, summary: "The complete request of the dataset", pick: (r: z.infer<typeof SolvingRequestSchema>) => r },
+  } as const;
+  for (const [sub, part] of Object.entries(requestParts)) {
+    app.openapi(
+      createRoute({
+        method: "get",
+        path: `${root}/{id}/${sub}`,
+        summary: part.summary,
+        tags: TAG,
+        request: { params: IdParams },
+        responses: { 200: json(part.schema, part.summary), 401: errors[401], 403: errors[403], 404: errors[404] },
+      }),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        await requireDataset(c.env, c.get("caller"), id);
+        const request = await datasetStub(c.env, id).getRequest();
+        if (!request) throw ApiError.notFound(`Dataset '${id}'`);
+        return c.json(part.pick(request) as never, 200);
+      },
+    );
+  }
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: `${root}/{id}/validation-result`,
+      summary: "The machine-readable validation result (spec §2.4)",
+      tags: TAG,
+      request: { params: IdParams },
+      responses: { 200: json(ValidationResultDetailSchema, "Validation result"), 401: errors[401], 403: errors[403], 404: errors[404] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await requireDataset(c.env, c.get("caller"), id);
+      const result = await datasetStub(c.env, id).getValidationResult();
+      if (!result) throw ApiError.notFound(`Dataset '${id}'`);
+      return c.json(result, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: `${root}/{id}/score-analysis`,
+      summary: "Score analysis of the dataset's best (or final) solution",
+      tags: TAG,
+      request: { params: IdParams, query: z.object({ includeJustifications: BooleanQuery }) },
+      responses: {
+        200: json(ScoreAnalysisSchema, "Score analysis"),
+        400: errors[400],
+        401: errors[401],
+        403: errors[403],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await requireDataset(c.env, c.get("caller"), id);
+      const { includeJustifications } = c.req.valid("query");
+      const analysis = unwrap(await datasetStub(c.env, id).getScoreAnalysis(includeJustifications)) as ScoreAnalysis;
+      return c.json(analysis, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: `${root}/{id}/events`,
+      summary: "Server-sent events: the dataset's metadata at each change, until it reaches a final status",
+      tags: TAG,
+      request: {
+        params: IdParams,
+        query: z.object({ status: z.union([SolverStatusSchema, z.array(SolverStatusSchema)]).optional() }),
+      },
+      responses: {
+        200: { description: "An event stream (text/event-stream) of `metadata` events", content: { "text/event-stream": { schema: MetadataSchema } } },
+        401: errors[401],
+        403: errors[403],
+        404: errors[404],
+        410: json(z.object({}), "The dataset is already in a final status"),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const initial = await requireDataset(c.env, c.get("caller"), id);
+      if (FINAL_STATUSES.has(initial.solverStatus)) {
+        throw new ApiError(410, "GONE", `Dataset '${id}' is already in the final status ${initial.solverStatus}.`);
+      }
+      const wanted = new Set(toList(c.req.valid("query").status));
+      const stub = datasetStub(c.env, id);
+      return streamSSE(c, async (stream) => {
+        let last = "";
+        let sequence = 0;
+        while (!stream.aborted) {
+          const metadata = await stub.getMetadata();
+          if (!metadata) break;
+          const text = JSON.stringify(metadata);
+          if (text !== last && (wanted.size === 0 || wanted.has(metadata.solverStatus))) {
+            await stream.writeSSE({ event: "metadata", data: text, id: String(++sequence) });
+          }
+          last = text;
+          if (FINAL_STATUSES.has(metadata.solverStatus)) break;
+          await stream.sleep(EVENTS_POLL_MS);
+        }
+      });
+    },
+  );
 }

@@ -1,0 +1,161 @@
+/**
+ * "Balance time worked" and "Balance shift count" (soft): `globalRules.balanceTimeWorkedRules` and
+ * `balanceShiftCountRules` spread work evenly over the employees they select, counting the published history
+ * (`employeeToPublishedMinutesWorked`, `employeeToPublishedShiftCount`) and historic shifts.
+ *
+ * Penalty per rule: the unfairness of the loads x_e (minutes worked, or shifts) of its n employees,
+ *   round( sqrt( Σ (x_e - mean)² ) ),   Σ (x_e - mean)² = Σ x_e² - (Σ x_e)² / n,
+ * the squared deviation from the mean under a square root, as Timefold Solver's `LoadBalance.unfairness()`
+ * (docs "Load balancing and fairness"): minimizing it minimizes the squared deviation, while the root keeps the
+ * penalty in the unit of the load (minutes, shifts), commensurate with the other soft constraints and far from
+ * i64 overflow under large weights. A match is a rule with a positive penalty.
+ *
+ * Kind: aggregate. The state (x per rule and employee, Σx and Σx² per rule) is part of the solution and is updated
+ * by `onAssign` whenever solution.setEmployee moves a shift, so every delta is f(new aggregates) - f(aggregates):
+ * exact, O(rules) per change. f64 arithmetic on the i64 aggregates is deterministic (IEEE 754), so incremental and
+ * from-scratch scores agree bit for bit.
+ */
+import { LEVEL_SOFT, BALANCE_TIME, BALANCE_COUNT } from "../layout";
+import {
+  shiftCount, employeeCount, balanceRuleCount, balanceRules, balanceMembers, balanceHistory, balanceShifts, shiftWorked,
+} from "../problem";
+import { assignment } from "../solution";
+
+export const TIME_ID: i32 = 15;
+export const TIME_NAME = "Balance time worked";
+export const COUNT_ID: i32 = 16;
+export const COUNT_NAME = "Balance shift count";
+export const LEVEL: i32 = LEVEL_SOFT;
+
+let x = new StaticArray<i64>(0);
+let sumX = new StaticArray<i64>(0);
+let sumX2 = new StaticArray<i64>(0);
+let members = new StaticArray<i32>(0);
+
+/** Load of shift s for rule r (0 when the shift does not count for it). */
+// @ts-ignore: decorator
+@inline
+function load_(r: i32, s: i32): i64 {
+  if (unchecked(balanceShifts[r * shiftCount + s]) == 0) return 0;
+  return unchecked(balanceRules[2 * r]) == BALANCE_TIME ? <i64>unchecked(shiftWorked[s]) : 1;
+}
+
+// @ts-ignore: decorator
+@inline
+function member(r: i32, e: i32): bool {
+  return e >= 0 && unchecked(balanceMembers[r * employeeCount + e]) != 0;
+}
+
+export function unfairness(sum: i64, sum2: i64, n: i32): i64 {
+  if (n <= 1) return 0;
+  const fs = <f64>sum;
+  const q = <f64>sum2 - (fs * fs) / <f64>n;
+  return q <= 0 ? 0 : <i64>Math.round(Math.sqrt(q));
+}
+
+/** Loads start from the published history (an empty solution). */
+export function initBalance(): void {
+  const r = balanceRuleCount, e = employeeCount;
+  x = new StaticArray<i64>(r * e);
+  sumX = new StaticArray<i64>(r);
+  sumX2 = new StaticArray<i64>(r);
+  members = new StaticArray<i32>(r);
+  for (let i = 0; i < r; i++) {
+    for (let emp = 0; emp < e; emp++) {
+      if (!member(i, emp)) continue;
+      const h = <i64>balanceHistory[i * e + emp];
+      x[i * e + emp] = h;
+      sumX[i] += h;
+      sumX2[i] += h * h;
+      members[i]++;
+    }
+  }
+}
+
+/** State hook: shift s moved from employee `from` to `to` (called by solution.setEmployee). */
+export function onAssign(s: i32, from: i32, to: i32): void {
+  const e = employeeCount;
+  for (let r = 0; r < balanceRuleCount; r++) {
+    const v = load_(r, s);
+    if (v == 0) continue;
+    if (member(r, from)) {
+      const old = unchecked(x[r * e + from]);
+      unchecked(x[r * e + from] = old - v);
+      unchecked(sumX[r] -= v);
+      unchecked(sumX2[r] += (old - v) * (old - v) - old * old);
+    }
+    if (member(r, to)) {
+      const old = unchecked(x[r * e + to]);
+      unchecked(x[r * e + to] = old + v);
+      unchecked(sumX[r] += v);
+      unchecked(sumX2[r] += (old + v) * (old + v) - old * old);
+    }
+  }
+}
+
+/** Adds the penalty deltas of moving s from `from` to `to` into raw[TIME_ID] and raw[COUNT_ID]. */
+export function addDelta(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  const e = employeeCount;
+  for (let r = 0; r < balanceRuleCount; r++) {
+    const v = load_(r, s);
+    if (v == 0) continue;
+    const inFrom = member(r, from), inTo = member(r, to);
+    if (!inFrom && !inTo) continue;
+    let sum = unchecked(sumX[r]), sum2 = unchecked(sumX2[r]);
+    const before = unfairness(sum, sum2, unchecked(members[r]));
+    if (inFrom) {
+      const old = unchecked(x[r * e + from]);
+      sum -= v;
+      sum2 += (old - v) * (old - v) - old * old;
+    }
+    if (inTo) {
+      const old = unchecked(x[r * e + to]);
+      sum += v;
+      sum2 += (old + v) * (old + v) - old * old;
+    }
+    const id = unchecked(balanceRules[2 * r]) == BALANCE_TIME ? TIME_ID : COUNT_ID;
+    unchecked(raw[id] += unfairness(sum, sum2, unchecked(members[r])) - before);
+  }
+}
+
+/** Penalty of rule r from scratch (from the assignment, not the incremental state). */
+export function rulePenaltyFull(r: i32): i64 {
+  const e = employeeCount;
+  const loads = new StaticArray<i64>(e);
+  for (let emp = 0; emp < e; emp++) if (member(r, emp)) loads[emp] = balanceHistory[r * e + emp];
+  for (let s = 0; s < shiftCount; s++) {
+    const emp = assignment[s];
+    if (member(r, emp)) loads[emp] += load_(r, s);
+  }
+  let sum: i64 = 0, sum2: i64 = 0, n = 0;
+  for (let emp = 0; emp < e; emp++) {
+    if (!member(r, emp)) continue;
+    sum += loads[emp];
+    sum2 += loads[emp] * loads[emp];
+    n++;
+  }
+  return unfairness(sum, sum2, n);
+}
+
+/** Load of employee e under rule r in the current solution (history included). */
+export function ruleLoad(r: i32, e: i32): i64 {
+  return x[r * employeeCount + e];
+}
+
+export function ruleKind(r: i32): i32 {
+  return balanceRules[2 * r];
+}
+
+export function penaltyFull(kind: i32): i64 {
+  let total: i64 = 0;
+  for (let r = 0; r < balanceRuleCount; r++) if (balanceRules[2 * r] == kind) total += rulePenaltyFull(r);
+  return total;
+}
+
+export function matchCount(kind: i32): i32 {
+  let n = 0;
+  for (let r = 0; r < balanceRuleCount; r++) if (balanceRules[2 * r] == kind && rulePenaltyFull(r) != 0) n++;
+  return n;
+}
+
+export { BALANCE_TIME, BALANCE_COUNT };

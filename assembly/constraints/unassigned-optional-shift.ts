@@ -1,0 +1,15 @@
+/**
+ * "Unassigned optional shift" (soft): an OPTIONAL shift (its priority maps to `assignment: OPTIONAL` in
+ * `globalRules.unassignedShiftRule`) is worth assigning, but never at the cost of a mandatory one.
+ * Penalty: its priority weight.
+ */
+import { LEVEL_SOFT } from "../layout";
+import { shiftMandatory, shiftUnassignedWeight } from "../problem";
+
+export const ID: i32 = 8;
+export const NAME = "Unassigned optional shift";
+export const LEVEL: i32 = LEVEL_SOFT;
+
+export function penalty(s: i32): i64 {
+  return unchecked(shiftMandatory[s]) ? 0 : <i64>unchecked(shiftUnassignedWeight[s]);
+}

@@ -1,0 +1,176 @@
+/**
+ * Patches of a model input (spec §2.5, real-time planning): an ordered list of `add`, `remove` and `replace`
+ * operations, applied to a copy, all or nothing.
+ *
+ * Path grammar (relative to `modelInput`), segments separated by `/`:
+ *   member          an object member by name (`/globalRules`, `/shifts[id=s1]/pinned`); `~1` is `/`, `~0` is `~`
+ *   member[k=v]     the element of the list `member` whose field `k` equals `v` (`/employees[id=Ann]`)
+ *   [k=v]           the same, on the list the previous segments selected
+ *   n               a list position (`/shifts/0`)
+ *   -               past the end of a list: `add` appends (`/shifts/-`)
+ * Semantics follow JSON Patch (RFC 6902) where it applies: `add` inserts into a list or sets an object member
+ * (replacing it), `remove` and `replace` need an existing target.
+ */
+
+export type PatchOperation = { op: "add" | "remove" | "replace"; path: string; value?: unknown };
+
+export class PatchError extends Error {
+  constructor(
+    readonly index: number,
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`patch[${index}] (${path}): ${reason}`);
+    this.name = "PatchError";
+  }
+}
+
+type Segment =
+  | { kind: "member"; name: string }
+  | { kind: "index"; index: number }
+  | { kind: "end" }
+  | { kind: "select"; field: string; value: string };
+
+type Container = Record<string, unknown> | unknown[];
+
+/** Split on `/` outside brackets, then each part into a member and/or a selector. */
+export function parsePath(path: string): Segment[] {
+  if (!path.startsWith("/")) throw new Error("a path starts with '/'");
+  const parts: string[] = [];
+  let current = "";
+  let depth = 0;
+  for (const ch of path.slice(1)) {
+    if (ch === "[") depth++;
+    if (ch === "]") depth--;
+    if (depth < 0) throw new Error("unbalanced ']'");
+    if (ch === "/" && depth === 0) {
+      parts.push(current);
+      current = "";
+    } else current += ch;
+  }
+  if (depth !== 0) throw new Error("unbalanced '['");
+  parts.push(current);
+
+  const segments: Segment[] = [];
+  for (const part of parts) {
+    const m = /^([^[\]]*)(?:\[([^=\]]+)=([^\]]*)\])?$/.exec(part);
+    if (!m) throw new Error(`cannot read the segment '${part}'`);
+    const [, name, field, value] = m;
+    if (field !== undefined) {
+      if (name) segments.push({ kind: "member", name: unescape(name) });
+      segments.push({ kind: "select", field, value });
+    } else if (name === "-") segments.push({ kind: "end" });
+    else if (/^(0|[1-9]\d*)$/.test(name)) segments.push({ kind: "index", index: Number(name) });
+    else if (name === "") throw new Error("empty segment");
+    else segments.push({ kind: "member", name: unescape(name) });
+  }
+  return segments;
+}
+
+function unescape(name: string): string {
+  return name.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function describe(segment: Segment): string {
+  switch (segment.kind) {
+    case "member":
+      return `'${segment.name}'`;
+    case "index":
+      return `position ${segment.index}`;
+    case "end":
+      return "'-'";
+    case "select":
+      return `[${segment.field}=${segment.value}]`;
+  }
+}
+
+/** Position of the element a list segment designates, or -1 when it designates none. */
+function positionIn(list: unknown[], segment: Segment): number {
+  if (segment.kind === "index") return segment.index < list.length ? segment.index : -1;
+  if (segment.kind === "select") {
+    return list.findIndex((item) => isObject(item) && String(item[segment.field]) === segment.value);
+  }
+  return -1;
+}
+
+/** Follow one segment to an existing value, or throw. */
+function step(container: unknown, segment: Segment): unknown {
+  if (Array.isArray(container)) {
+    if (segment.kind === "member") throw new Error(`${describe(segment)} names a member, but this is a list`);
+    const at = positionIn(container, segment);
+    if (at < 0) throw new Error(`no element at ${describe(segment)}`);
+    return container[at];
+  }
+  if (isObject(container)) {
+    if (segment.kind !== "member") throw new Error(`${describe(segment)} selects a list element, but this is an object`);
+    if (!(segment.name in container)) throw new Error(`no member ${describe(segment)}`);
+    return container[segment.name];
+  }
+  throw new Error(`cannot go into ${describe(segment)}: the value there is not a list or an object`);
+}
+
+function applyOne(root: Record<string, unknown>, operation: PatchOperation): void {
+  const segments = parsePath(operation.path);
+  if (segments.length === 0) throw new Error("the path names no target");
+  let parent: unknown = root;
+  for (const segment of segments.slice(0, -1)) parent = step(parent, segment);
+  const last = segments[segments.length - 1];
+  const hasValue = operation.value !== undefined;
+
+  if (operation.op === "add" || operation.op === "replace") {
+    if (!hasValue) throw new Error(`'${operation.op}' needs a value`);
+  } else if (hasValue) {
+    throw new Error("'remove' takes no value");
+  }
+  const value = structuredClone(operation.value);
+
+  if (Array.isArray(parent)) {
+    const list: unknown[] = parent;
+    if (last.kind === "member") throw new Error(`${describe(last)} names a member, but this is a list`);
+    if (operation.op === "add") {
+      if (last.kind === "end") list.push(value);
+      else if (last.kind === "index") {
+        if (last.index > list.length) throw new Error(`position ${last.index} is past the end (${list.length})`);
+        list.splice(last.index, 0, value);
+      } else {
+        if (positionIn(list, last) >= 0) throw new Error(`an element ${describe(last)} already exists; use 'replace'`);
+        list.push(value);
+      }
+      return;
+    }
+    if (last.kind === "end") throw new Error(`'-' is only valid for 'add'`);
+    const at = positionIn(list, last);
+    if (at < 0) throw new Error(`no element at ${describe(last)}`);
+    if (operation.op === "remove") list.splice(at, 1);
+    else list[at] = value;
+    return;
+  }
+  if (isObject(parent)) {
+    if (last.kind !== "member") throw new Error(`${describe(last)} selects a list element, but this is an object`);
+    if (operation.op !== "add" && !(last.name in parent)) throw new Error(`no member ${describe(last)}`);
+    if (operation.op === "remove") delete parent[last.name];
+    else parent[last.name] = value;
+    return;
+  }
+  throw new Error("the parent of the target is not a list or an object");
+}
+
+/**
+ * The input with every operation applied in order; the original is not modified. The first failing operation
+ * throws a PatchError naming its index and path, and nothing is applied.
+ */
+export function applyPatch<T extends object>(input: T, operations: readonly PatchOperation[]): T {
+  const copy = structuredClone(input) as Record<string, unknown>;
+  operations.forEach((operation, index) => {
+    try {
+      applyOne(copy, operation);
+    } catch (err) {
+      throw new PatchError(index, operation.path, err instanceof Error ? err.message : String(err));
+    }
+  });
+  return copy as T;
+}

@@ -1,0 +1,85 @@
+/**
+ * Creating datasets: shared by POST <root>, from-patch, from-input and new-run. Validates the input semantically,
+ * stores the request in R2, and hands the dataset to its own Durable Object, which indexes it in D1.
+ */
+import { findDataset } from "../durable-objects/dataset-index";
+import { summarize, validateModelInput } from "../model/validation";
+import type { Acknowledgement, Metadata } from "../schemas/metadata";
+import type { SolvingRequest } from "../schemas/solving-request";
+import type { Caller } from "./auth";
+import type { Env } from "./env";
+import { ApiError } from "./errors";
+
+/** The configuration profile every dataset uses until profiles exist (tag `system.profile:<name>`, spec §2.3). */
+export const DEFAULT_PROFILE = "default";
+
+export type Operation = "SOLVE" | "NONE";
+export type DatasetOrigin = "from-request" | "from-patch" | "from-input";
+
+export interface NewDataset {
+  request: SolvingRequest;
+  origin: DatasetOrigin;
+  operation: Operation;
+  /** The dataset this one derives from (patch, from-input), if any. */
+  parent?: Metadata;
+  /** Query parameters `name` and `tags`, which add to the request's own. */
+  queryName?: string;
+  queryTags?: string[];
+}
+
+export function datasetStub(env: Env, id: string) {
+  return env.DATASETS.get(env.DATASETS.idFromName(id));
+}
+
+/** The caller's dataset, or 404 (unknown, another tenant's, or purged): checked in D1 before any Durable Object. */
+export async function requireDataset(env: Env, caller: Caller, id: string): Promise<Metadata> {
+  const found = await findDataset(env.DB, caller.tenantId, id);
+  if (!found) throw ApiError.notFound(`Dataset '${id}'`);
+  return found.metadata;
+}
+
+/**
+ * Create the dataset and return its acknowledgement. A dataset with an ERROR issue is still created (status
+ * DATASET_INVALID, so that its validation result can be read) and answered with 400.
+ */
+export async function createDataset(env: Env, caller: Caller, spec: NewDataset): Promise<Acknowledgement> {
+  const { request } = spec;
+  const id = crypto.randomUUID();
+  const submitDateTime = new Date().toISOString();
+  const issues = validateModelInput(request.modelInput);
+  const validationResult = summarize(issues);
+  const invalid = validationResult.summary === "ERRORS";
+  const userTags = [...(request.config?.run?.tags ?? []), ...(spec.queryTags ?? [])];
+  const metadata: Metadata = {
+    id,
+    parentId: spec.parent?.id ?? null,
+    originId: spec.parent?.originId ?? id,
+    name: spec.queryName || request.config?.run?.name || `Dataset-${submitDateTime}`,
+    submitDateTime,
+    solverStatus: invalid ? "DATASET_INVALID" : spec.operation === "SOLVE" ? "SOLVING_SCHEDULED" : "DATASET_VALIDATED",
+    score: null,
+    tags: [...new Set([...userTags, `system.type:${spec.origin}`, `system.profile:${DEFAULT_PROFILE}`])],
+    validationResult,
+  };
+  const requestKey = `tenants/${caller.tenantId}/datasets/${id}/request.json`;
+  await env.BLOBS.put(requestKey, JSON.stringify(request), { httpMetadata: { contentType: "application/json" } });
+  await datasetStub(env, id).create({ tenantId: caller.tenantId, metadata, requestKey, validationIssues: issues });
+  if (invalid) {
+    throw new ApiError(
+      400,
+      "VALIDATION_ERROR",
+      `Dataset ${id} is invalid (status DATASET_INVALID); see details or GET its validation-result.`,
+      validationResult.errors,
+    );
+  }
+  return {
+    id,
+    parentId: metadata.parentId,
+    originId: metadata.originId,
+    name: metadata.name,
+    submitDateTime,
+    solverStatus: metadata.solverStatus,
+    tags: metadata.tags,
+    validationResult,
+  };
+}
