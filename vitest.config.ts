@@ -30,6 +30,9 @@ export default defineConfig({
                 BOOTSTRAP_API_KEY: TEST_API_KEY,
                 // Alarms would also fire on their own; tests drive every slice with runDurableObjectAlarm.
                 SLICE_PAUSE_MS: "3600000",
+                // Platform (issue 5): the AES-GCM key source of stored secrets, and webhook retries 1 s apart, not 10 s.
+                SECRETS_KEY: "test-secrets-key-0123456789abcdef",
+                WEBHOOK_RETRY_DELAY_MS: "1000",
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
               },
             },
@@ -39,6 +42,8 @@ export default defineConfig({
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
           setupFiles: ["./test/workers/apply-migrations.ts"],
+          // A real HTTP receiver on 127.0.0.1 for webhook deliveries (its port: inject("webhookReceiverPort")).
+          globalSetup: ["./test/workers/webhook-receiver.global.ts"],
           testTimeout: 60_000,
         },
       },

@@ -14,7 +14,8 @@
  */
 import { LEVEL_HARD, LEVEL_MEDIUM } from "./layout";
 import {
-  CONSTRAINT_COUNT, constraintLevel, isReward, enabled, addLocal, addNonLocal, penaltyFull,
+  CONSTRAINT_COUNT, constraintLevel, isReward, enabled, addLocal, addNonLocal, penaltyFull, touched, clearTouched,
+  setTouched, addLocalHard, addLocalRest, addNonLocalHard, addNonLocalRest, addSwapOverlapCorrection, addSwapBalance,
 } from "./constraints/index";
 
 export let scoreHard: i64 = 0;
@@ -52,20 +53,36 @@ export function setWeight(id: i32, weight: i64): void {
   factor[id] = isReward(id) ? weight : -weight;
 }
 
-/** Scores one change (shift s from `from` to `to`) under the current solution into changeRaw and pHard/pMedium/pSoft. */
+/** Bits of the non-zero entries of changeRaw. */
+let changeMask: u32 = 0;
+
+/**
+ * Scores one change (shift s from `from` to `to`) under the current solution into changeRaw and
+ * pHard/pMedium/pSoft. Leaves the move in progress alone.
+ */
 export function evalChange(s: i32, from: i32, to: i32): void {
-  for (let id = 0; id < CONSTRAINT_COUNT; id++) unchecked(changeRaw[id] = 0);
+  let m = changeMask;
+  while (m) {
+    unchecked(changeRaw[ctz(m)] = 0);
+    m &= m - 1;
+  }
+  const moveTouched = touched;
+  clearTouched();
+  if (from != to) {
+    addLocal(s, to, 1, changeRaw);
+    addLocal(s, from, -1, changeRaw);
+    addNonLocal(s, from, to, changeRaw);
+  }
+  changeMask = touched;
+  setTouched(moveTouched);
   pHard = 0;
   pMedium = 0;
   pSoft = 0;
-  if (from == to) return;
-  addLocal(s, to, 1, changeRaw);
-  addLocal(s, from, -1, changeRaw);
-  addNonLocal(s, from, to, changeRaw);
-  for (let id = 0; id < CONSTRAINT_COUNT; id++) {
-    const raw = unchecked(changeRaw[id]);
-    if (raw == 0) continue;
-    const d = unchecked(factor[id]) * raw;
+  m = changeMask;
+  while (m) {
+    const id = <i32>ctz(m);
+    m &= m - 1;
+    const d = unchecked(factor[id]) * unchecked(changeRaw[id]);
     const level = unchecked(levelOf[id]);
     if (level == LEVEL_HARD) pHard += d;
     else if (level == LEVEL_MEDIUM) pMedium += d;
@@ -73,30 +90,101 @@ export function evalChange(s: i32, from: i32, to: i32): void {
   }
 }
 
+/** Starts a move: empty delta. `touched` (constraints/index.ts) tracks the non-zero entries of moveRaw. */
 export function resetDelta(): void {
   dHard = 0;
   dMedium = 0;
   dSoft = 0;
-  for (let id = 0; id < CONSTRAINT_COUNT; id++) unchecked(moveRaw[id] = 0);
+  let m = touched;
+  while (m) {
+    unchecked(moveRaw[ctz(m)] = 0);
+    m &= m - 1;
+  }
+  clearTouched();
+}
+
+/** Recomputes dHard/dMedium/dSoft from the move's raw weights. */
+function settleMove(): void {
+  dHard = 0;
+  dMedium = 0;
+  dSoft = 0;
+  let m = touched;
+  while (m) {
+    const id = <i32>ctz(m);
+    m &= m - 1;
+    const d = unchecked(factor[id]) * unchecked(moveRaw[id]);
+    const level = unchecked(levelOf[id]);
+    if (level == LEVEL_HARD) dHard += d;
+    else if (level == LEVEL_MEDIUM) dMedium += d;
+    else dSoft += d;
+  }
 }
 
 /** Adds the change of shift `s` from `from` to `to` (under the current solution) to the move in progress. */
 export function addChangeDelta(s: i32, from: i32, to: i32): void {
   if (from == to) return;
   evalChange(s, from, to);
-  for (let id = 0; id < CONSTRAINT_COUNT; id++) unchecked(moveRaw[id] += changeRaw[id]);
+  let m = changeMask;
+  while (m) {
+    const id = ctz(m);
+    unchecked(moveRaw[id] += changeRaw[id]);
+    m &= m - 1;
+  }
+  setTouched(touched | changeMask);
   dHard += pHard;
   dMedium += pMedium;
   dSoft += pSoft;
+}
+
+/**
+ * Two-phase scoring of a change move without applying it: the hard level first (`moveHard`), so the search can
+ * reject a move that breaks a hard constraint before computing the rest (`moveRest`). Scores are lexicographic, so
+ * a candidate whose hard score is below both acceptance thresholds is rejected whatever its other levels.
+ */
+export function moveHard(s: i32, from: i32, to: i32): void {
+  addLocalHard(s, to, 1, moveRaw);
+  addLocalHard(s, from, -1, moveRaw);
+  addNonLocalHard(s, from, to, moveRaw);
+  settleMove();
+}
+
+export function moveRest(s: i32, from: i32, to: i32): void {
+  addLocalRest(s, to, 1, moveRaw);
+  addLocalRest(s, from, -1, moveRaw);
+  addNonLocalRest(s, from, to, moveRaw);
+  settleMove();
+}
+
+/** Swap of s1 (on a) and s2 (on b), hard level, without applying it (constraints/index.ts addSwapOverlapCorrection). */
+export function swapHard(s1: i32, s2: i32, a: i32, b: i32): void {
+  addLocalHard(s1, b, 1, moveRaw);
+  addLocalHard(s1, a, -1, moveRaw);
+  addLocalHard(s2, a, 1, moveRaw);
+  addLocalHard(s2, b, -1, moveRaw);
+  addNonLocalHard(s1, a, b, moveRaw);
+  addNonLocalHard(s2, b, a, moveRaw);
+  addSwapOverlapCorrection(s1, s2, a, b, moveRaw);
+  settleMove();
+}
+
+export function swapRest(s1: i32, s2: i32, a: i32, b: i32): void {
+  addLocalRest(s1, b, 1, moveRaw);
+  addLocalRest(s1, a, -1, moveRaw);
+  addLocalRest(s2, a, 1, moveRaw);
+  addLocalRest(s2, b, -1, moveRaw);
+  addSwapBalance(s1, s2, a, b, moveRaw);
+  settleMove();
 }
 
 export function commitDelta(): void {
   scoreHard += dHard;
   scoreMedium += dMedium;
   scoreSoft += dSoft;
-  for (let id = 0; id < CONSTRAINT_COUNT; id++) {
-    const raw = unchecked(moveRaw[id]);
-    if (raw != 0) unchecked(constraintScore[id] += factor[id] * raw);
+  let m = touched;
+  while (m) {
+    const id = ctz(m);
+    m &= m - 1;
+    unchecked(constraintScore[id] += factor[id] * moveRaw[id]);
   }
 }
 

@@ -22,6 +22,13 @@ export interface GenerateOptions {
   spread?: number;
   /** Shifts requiring a skill no employee has. @default 0 */
   impossible?: number;
+  /**
+   * Exercise every constraint of the catalogue while keeping the planted schedule hard-feasible: departments as
+   * shift tags with required and preferred shift tags (and match rules), available / preferred / unpreferred time,
+   * preferred skills, risk factors, prohibited / preferred / unpreferred employees, breaks, optional priorities,
+   * allow-overlap contracts, employee priorities and balance rules with history. @default false
+   */
+  features?: boolean;
 }
 
 /** mulberry32: small, fast, seedable. */
@@ -55,8 +62,9 @@ export function generateInstance(o: GenerateOptions): ModelInput {
     const own = new Set<string>();
     const n = 1 + int(3);
     while (own.size < Math.min(n, skillCount)) own.add(skills[int(skillCount)]);
-    return { id: `emp-${i}`, skills: [...own].map((id) => ({ id })), busy: new Set<number>() };
+    return { id: `emp-${i}`, skills: [...own].map((id) => ({ id })), busy: new Set<number>(), dept: `dept-${int(4)}`, risk: `risk-${int(3)}` };
   });
+  const features = o.features ?? false;
 
   const shifts: ModelInput["shifts"] = [];
   for (let i = 0; i < o.shifts; i++) {
@@ -74,12 +82,26 @@ export function generateInstance(o: GenerateOptions): ModelInput {
     const pinned = random() < (o.pinnedShare ?? 0.03);
     const warm = !pinned && random() < (o.warmShare ?? 0);
     const p = int(11);
+    const other = () => `emp-${int(o.employees)}`;
+    const extra: Partial<ModelInput["shifts"][number]> = features
+      ? {
+          tags: [owner.dept, ...(random() < 0.2 ? ["on-call"] : [])],
+          ...(random() < 0.3 ? { preferredSkills: [skills[int(skillCount)]] } : {}),
+          // Risk factors the planted owner does not prohibit.
+          ...(random() < 0.3 ? { riskFactors: [`risk-${(Number(owner.risk.slice(5)) + 1 + int(2)) % 3}`] } : {}),
+          ...(random() < 0.2 ? { prohibitedEmployees: [other(), other()].filter((id) => id !== owner.id) } : {}),
+          ...(random() < 0.2 ? { preferredEmployees: [random() < 0.5 ? owner.id : other()] } : {}),
+          ...(random() < 0.2 ? { unpreferredEmployees: [other()].filter((id) => id !== owner.id) } : {}),
+          ...(random() < 0.3 ? { breaks: [{ start: iso(start + 2 * 3_600_000), end: iso(start + 2 * 3_600_000 + 1_800_000) }] } : {}),
+        }
+      : {};
     shifts.push({
       id: `shift-${i}`,
       start: iso(start),
       end: iso(end),
       ...(requiredSkills ? { requiredSkills } : {}),
       ...(p < 10 ? { priority: String(p + 1) as "1" } : {}),
+      ...extra,
       ...(pinned ? { pinned: true, employee: owner.id } : warm ? { employee: `emp-${int(o.employees)}` } : {}),
     });
   }
@@ -88,8 +110,9 @@ export function generateInstance(o: GenerateOptions): ModelInput {
     shifts.push({ id: `impossible-${i}`, start: iso(start), end: iso(start + 4 * 3_600_000), requiredSkills: ["nobody-has-this"] });
   }
 
+  const day = (d: number, from = 0, to = 24) => ({ start: iso(EPOCH + d * DAY_MS + from * 3_600_000), end: iso(EPOCH + d * DAY_MS + to * 3_600_000) });
   return {
-    employees: employees.map((e) => {
+    employees: employees.map((e, i) => {
       // Unavailable on up to two whole days with no planted work that day or the evening before.
       const spans: { start: string; end: string }[] = [];
       for (let k = 0; k < 2; k++) {
@@ -97,8 +120,35 @@ export function generateInstance(o: GenerateOptions): ModelInput {
         if (e.busy.has(d) || e.busy.has(d - 1)) continue;
         spans.push({ start: iso(EPOCH + d * DAY_MS), end: iso(EPOCH + (d + 1) * DAY_MS) });
       }
-      return { id: e.id, skills: e.skills, ...(spans.length ? { unavailableTimeSpans: spans } : {}) };
+      const base = { id: e.id, skills: e.skills, ...(spans.length ? { unavailableTimeSpans: spans } : {}) };
+      if (!features) return base;
+      // One employee in four is available only on the days around their planted work (nights run into the next day).
+      const availableDays = [...new Set([...e.busy].flatMap((d) => [d, d + 1]))].sort((a, b) => a - b);
+      return {
+        ...base,
+        tags: [e.dept, ...(i % 5 === 0 ? ["contractor"] : [])],
+        requiredShiftTags: [e.dept],
+        ...(random() < 0.3 ? { preferredShiftTags: ["on-call"] } : {}),
+        prohibitedRiskFactors: [e.risk],
+        ...(i % 4 === 0 && availableDays.length > 0 ? { availableTimeSpans: availableDays.map((d) => day(d)) } : {}),
+        preferredTimeSpans: [day(int(days), 6, 14)],
+        unpreferredTimeSpans: [{ ...day(int(days), 14, 24), weight: 1 + int(3) }],
+        ...(random() < 0.3 ? { priority: String(1 + int(10)) as "1" } : {}),
+        ...(random() < 0.3 ? { contracts: ["flex"] } : {}),
+      };
     }),
     shifts,
+    ...(features
+      ? {
+          contracts: [{ id: "flex", allowOverlappingShiftsRules: [{ id: "on-call", includeShiftTags: ["on-call"] }] }],
+          tagTypes: [{ id: "Department" }],
+          tags: [0, 1, 2, 3].map((k) => ({ id: `dept-${k}`, tagType: "Department" })),
+          globalRules: {
+            shiftTagMatchRules: [{ id: "department" }, { id: "on-call", satisfiability: "PREFERRED" }],
+            balanceTimeWorkedRules: [{ id: "time", excludeEmployeeTags: ["contractor"], employeeToPublishedMinutesWorked: { "emp-0": 480 } }],
+            balanceShiftCountRules: [{ id: "on-call", includeShiftTags: ["on-call"] }],
+          },
+        }
+      : {}),
   };
 }

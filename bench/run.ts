@@ -37,7 +37,7 @@ const fmt = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `
 for (const size of SIZES) {
   if (only && only !== size.name) continue;
   const t0 = performance.now();
-  const input = generateInstance({ shifts: size.shifts, employees: size.employees, seed: 2027, spread: 1.3, warmShare: size.warmShare, pinnedShare: 0 });
+  const input = generateInstance({ shifts: size.shifts, employees: size.employees, seed: 2027, spread: 1.3, warmShare: size.warmShare, pinnedShare: 0, features: true });
   const problem = encodeProblem(input);
   const t1 = performance.now();
   const session = await SolverSession.create(module, problem, { seed: 1 });

@@ -15,6 +15,12 @@
  * - The in-memory solver session is a cache: after an eviction or a restart of `wrangler dev`, it is rebuilt from
  *   the R2 input and the last SQLite checkpoint, and the run continues where that checkpoint left it.
  * - Between alarms the object serves reads (GET returns the best solution so far).
+ * - The one alarm is owned by `AlarmSchedule` (alarm-schedule.ts): jobs "solver" (solver steps, operation NONE's
+ *   compute), "purge" (end of retention) and "outbox" (webhook deliveries) each record a due time, and the alarm is
+ *   set to the earliest. Nothing here calls setAlarm/deleteAlarm directly. Any alarm runs the dataset's step for its
+ *   current status (the solver's due time only spaces its alarms), then the due webhook deliveries.
+ * - Webhooks (spec §6) use a transactional outbox (webhook-outbox.ts): an event is enqueued in the same SQLite
+ *   transaction as the record write that reaches its status, so none is lost across restarts.
  */
 import { DurableObject } from "cloudflare:workers";
 import rotaWasm from "../build/rota.wasm";
@@ -37,7 +43,10 @@ import {
 import type { Env } from "../worker/env";
 import type { ValidationIssue } from "../model/validation";
 import { deleteDatasetIndex, markDatasetPurged, upsertDatasetIndex } from "./dataset-index";
+import { searchName, type ExchangeReply } from "./search-object";
 import { DatasetStorage } from "./storage";
+import { AlarmSchedule } from "./alarm-schedule";
+import { WebhookOutbox } from "./webhook-outbox";
 
 /** What the Worker hands over when it creates a dataset. */
 export interface DatasetInit {
@@ -61,6 +70,7 @@ const MAX_SLICE_UNITS = 50_000_000;
 const DEFAULT_SEED = 1;
 
 const CHECKPOINT = "checkpoint";
+const SHARED_BEST = "shared-best";
 /** A purged dataset can be restored for this long; then its data is erased (R2, D1 row, this object's storage). */
 export const PURGE_RETENTION_MS = 7 * 24 * 3600_000;
 
@@ -70,6 +80,10 @@ interface RunState {
   sliceUnits: number;
   /** Set once termination has been decided, so that a retried alarm goes straight to post-processing. */
   stopReason: StopReason | "CANCELLED" | null;
+  /** `config.run.maxThreadCount`: searches 1..threads-1 run in SearchObjects (search-object.ts). */
+  threads: number;
+  /** Best score any search reported; its assignment is the blob SHARED_BEST. */
+  sharedBestScore: Score | null;
 }
 
 interface DatasetRecord {
@@ -94,11 +108,19 @@ export class DatasetObject extends DurableObject<Env> {
   private readonly storage: DatasetStorage;
   /** Cache of the solver for this dataset; never at module scope (several objects can share an isolate). */
   private live: LiveRun | null = null;
+  private readonly alarms: AlarmSchedule;
+  private readonly outbox: WebhookOutbox;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.storage = new DatasetStorage(ctx.storage.sql);
-    void ctx.blockConcurrencyWhile(async () => this.storage.migrate());
+    this.alarms = new AlarmSchedule(ctx.storage);
+    this.outbox = new WebhookOutbox(ctx.storage, env, this.alarms);
+    void ctx.blockConcurrencyWhile(async () => {
+      this.storage.migrate();
+      this.alarms.migrate();
+      this.outbox.migrate();
+    });
   }
 
   /** Create the dataset (idempotent: a repeated call returns the stored metadata). */
@@ -119,13 +141,16 @@ export class DatasetObject extends DurableObject<Env> {
         progress: null,
         sliceUnits: FIRST_SLICE_UNITS,
         stopReason: null,
+        threads: request.config?.run?.maxThreadCount ?? 1,
+        sharedBestScore: null,
       },
     };
     // Index first: a dataset that is not indexed is invisible, so a failure here leaves nothing behind.
     await upsertDatasetIndex(this.env.DB, record.tenantId, record.metadata);
-    this.storage.writeRecord(record);
+    const queued = await this.writeRecordWithEvent(record); // DATASET_INVALID sends its event (webhooks)
     const status = record.metadata.solverStatus;
     if (status === "SOLVING_SCHEDULED" || status === "DATASET_VALIDATED") await this.scheduleNextAlarm();
+    if (queued) await this.outbox.afterEnqueue();
     return record.metadata;
   }
 
@@ -171,7 +196,7 @@ export class DatasetObject extends DurableObject<Env> {
     record.purgedAt = new Date().toISOString();
     this.storage.writeRecord(record);
     await markDatasetPurged(this.env.DB, record.metadata.id, record.purgedAt);
-    await this.ctx.storage.setAlarm(Date.parse(record.purgedAt) + PURGE_RETENTION_MS);
+    await this.alarms.schedule("purge", Date.parse(record.purgedAt) + PURGE_RETENTION_MS);
     return { ok: true, value: response };
   }
 
@@ -182,7 +207,7 @@ export class DatasetObject extends DurableObject<Env> {
     record.purgedAt = null;
     this.storage.writeRecord(record);
     await markDatasetPurged(this.env.DB, record.metadata.id, null);
-    await this.ctx.storage.deleteAlarm();
+    await this.alarms.cancel("purge");
     return { ok: true, value: record.metadata };
   }
 
@@ -271,7 +296,7 @@ export class DatasetObject extends DurableObject<Env> {
     const record = this.storage.readRecord<DatasetRecord>();
     if (!record || record.purgedAt) return null;
     if (isSolving(record.metadata.solverStatus)) {
-      await this.ctx.storage.deleteAlarm();
+      await this.alarms.cancel("solver");
       record.run.stopReason = "CANCELLED";
       const live = await this.ensureLive(record);
       await this.finish(record, live, "SOLVING_COMPLETED");
@@ -279,12 +304,30 @@ export class DatasetObject extends DurableObject<Env> {
     return this.getResponse();
   }
 
+  /** The one alarm (see the header): the dataset's step, then due webhook deliveries, then the next wake-up. */
   async alarm(): Promise<void> {
+    this.alarms.clear("solver"); // served now; a step that needs another alarm schedules it again
+    await this.datasetAlarm();
+    if (!this.alarms.migrated()) return; // erased: deleteAll removed every table and the alarm
+    await this.outbox.pump();
+    await this.alarms.arm();
+  }
+
+  /** Platform API: resend a logged webhook delivery through this object's outbox (tenant checked by the Worker). */
+  async resendWebhook(tenantId: string, webhookId: string, payload: string, resendOf: string): Promise<string> {
+    this.alarms.migrate();
+    this.outbox.migrate();
+    const deliveryId = this.outbox.enqueueResend(tenantId, webhookId, payload, resendOf);
+    await this.alarms.arm();
+    return deliveryId;
+  }
+
+  private async datasetAlarm(): Promise<void> {
     const record = this.storage.readRecord<DatasetRecord>();
     if (!record) return;
     if (record.purgedAt) {
       if (Date.now() >= Date.parse(record.purgedAt) + PURGE_RETENTION_MS) await this.erase(record);
-      else await this.ctx.storage.setAlarm(Date.parse(record.purgedAt) + PURGE_RETENTION_MS);
+      else this.alarms.set("purge", Date.parse(record.purgedAt) + PURGE_RETENTION_MS);
       return;
     }
     try {
@@ -317,6 +360,7 @@ export class DatasetObject extends DurableObject<Env> {
     this.storage.writeBlob(CHECKPOINT, live.session.checkpoint());
     await this.save(record);
     await this.scheduleNextAlarm();
+    await this.startSearches(record);
   }
 
   /** One bounded slice of search, a checkpoint, and the termination check at the slice boundary. */
@@ -332,6 +376,7 @@ export class DatasetObject extends DurableObject<Env> {
         budget = Math.min(budget, Math.max(0, run.policy.stepCountLimit - session.steps));
       }
       const { unitsDone } = budget > 0 ? session.runSlice(budget) : { unitsDone: 0 };
+      this.shareBest(record, session);
       const best = session.bestScore();
       this.storage.writeBlob(CHECKPOINT, session.checkpoint());
       const now = Date.now();
@@ -387,7 +432,9 @@ export class DatasetObject extends DurableObject<Env> {
     // One write for the whole transition: a crash before it leaves the run ACTIVE, and the retried alarm redoes it.
     await this.save(record);
     this.storage.deleteBlob(CHECKPOINT);
+    this.storage.deleteBlob(SHARED_BEST);
     this.live = null;
+    await this.stopSearches(record);
   }
 
   private async fail(record: DatasetRecord, err: unknown): Promise<void> {
@@ -404,6 +451,63 @@ export class DatasetObject extends DurableObject<Env> {
       console.error("Could not record the failure", saveErr);
       throw saveErr;
     }
+  }
+
+  /**
+   * maxThreadCount > 1: a search reports its best at a slice boundary. The dataset keeps the best of all searches and
+   * answers with it when it beats the caller's, or tells the search to stop once the run has ended.
+   */
+  async exchange(index: number, score: Score, assignment: Int32Array): Promise<ExchangeReply> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.metadata.solverStatus !== "SOLVING_ACTIVE" || record.run.stopReason) return { stop: true };
+    const run = record.run;
+    if (!run.sharedBestScore || compareScores(score, run.sharedBestScore) > 0) {
+      run.sharedBestScore = score;
+      this.storage.writeBlob(SHARED_BEST, new Uint8Array(assignment.buffer, assignment.byteOffset, assignment.byteLength));
+      this.storage.writeRecord(record);
+      console.log(`Dataset ${record.metadata.id}: search ${index} found the best so far, ${formatScore(score)}`);
+      return { stop: false, best: null };
+    }
+    if (compareScores(run.sharedBestScore, score) > 0) {
+      const bytes = this.storage.readBlob(SHARED_BEST)!;
+      return { stop: false, best: { score: run.sharedBestScore, assignment: new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4) } };
+    }
+    return { stop: false, best: null };
+  }
+
+  /** At a slice boundary of search 0: take the shared best if another search beat us, else offer ours. */
+  private shareBest(record: DatasetRecord, session: SolverSession): void {
+    const run = record.run;
+    if (run.threads <= 1) return;
+    const own = session.bestScore();
+    if (run.sharedBestScore && compareScores(run.sharedBestScore, own) > 0) {
+      const bytes = this.storage.readBlob(SHARED_BEST)!;
+      session.applyAssignment(new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
+    } else if (!run.sharedBestScore || compareScores(own, run.sharedBestScore) > 0) {
+      run.sharedBestScore = own;
+      const assignment = session.bestAssignment();
+      this.storage.writeBlob(SHARED_BEST, new Uint8Array(assignment.buffer, assignment.byteOffset, assignment.byteLength));
+    }
+  }
+
+  private searchStubs(record: DatasetRecord) {
+    return Array.from({ length: Math.max(0, record.run.threads - 1) }, (_, i) =>
+      this.env.SEARCHES.get(this.env.SEARCHES.idFromName(searchName(record.metadata.id, i + 1))),
+    );
+  }
+
+  private async startSearches(record: DatasetRecord): Promise<void> {
+    await Promise.all(
+      this.searchStubs(record).map((stub, i) =>
+        stub.start({ datasetId: record.metadata.id, requestKey: record.requestKey, index: i + 1, seed: DEFAULT_SEED + i + 1 }),
+      ),
+    );
+  }
+
+  /** Best effort: a search that misses this call stops at its next exchange anyway. */
+  private async stopSearches(record: DatasetRecord): Promise<void> {
+    const results = await Promise.allSettled(this.searchStubs(record).map((stub) => stub.stop()));
+    for (const r of results) if (r.status === "rejected") console.error("Could not stop a search", r.reason);
   }
 
   /**
@@ -491,13 +595,29 @@ export class DatasetObject extends DurableObject<Env> {
    * so that only `runDurableObjectAlarm` drives the run).
    */
   private async scheduleNextAlarm(): Promise<void> {
-    await this.ctx.storage.setAlarm(Date.now() + Number(this.env.SLICE_PAUSE_MS ?? 0));
+    await this.alarms.schedule("solver", Date.now() + Number(this.env.SLICE_PAUSE_MS ?? 0));
   }
 
-  /** Persist the record, then mirror it into the D1 index. */
+  /** Persist the record (with its webhook event, if any), then mirror it into the D1 index, then fan the event out. */
   private async save(record: DatasetRecord): Promise<void> {
-    this.storage.writeRecord(record);
+    const queued = await this.writeRecordWithEvent(record);
     await upsertDatasetIndex(this.env.DB, record.tenantId, record.metadata);
+    if (queued) await this.outbox.afterEnqueue();
+  }
+
+  /**
+   * Webhooks (issue 5), the transactional outbox: the record and, when its status just became an event status, the
+   * event are written in one SQLite transaction. `arm()` issues setAlarm in the same turn, so the outbox's recovery
+   * wake-up is stored together with the event. Returns whether an event was enqueued.
+   */
+  private async writeRecordWithEvent(record: DatasetRecord): Promise<boolean> {
+    const queued = this.ctx.storage.transactionSync(() => {
+      const before = this.storage.readRecord<DatasetRecord>()?.metadata.solverStatus;
+      this.storage.writeRecord(record);
+      return this.outbox.enqueueTransition(record.tenantId, before, record.metadata);
+    });
+    if (queued) await this.alarms.arm();
+    return queued;
   }
 }
 

@@ -35,15 +35,15 @@ export const RETRY_DELAY_MS = 10_000;
 const RECOVERY_DELAY_MS = 10_000;
 const DEFAULT_PUBLIC_BASE_URL = "http://127.0.0.1:8787";
 
-interface EventRow {
+type EventRow = {
   id: string;
   tenant_id: string;
   payload: string;
   created_at: number;
   fanned_out: number;
-}
+};
 
-interface DeliveryRow {
+type DeliveryRow = {
   id: string;
   event_id: string;
   tenant_id: string;
@@ -52,7 +52,7 @@ interface DeliveryRow {
   next_attempt_at: number;
   resend_of: string | null;
   payload: string;
-}
+};
 
 export type LogOutcome = "DELIVERED" | "RETRY_SCHEDULED" | "FAILED" | "TIMEOUT";
 

@@ -2,10 +2,13 @@
 
 export type Score = { hard: number; medium: number; soft: number };
 
+/** A score with i64-exact levels (weights up to 10^12 can push levels past 2^53). */
+export type ExactScore = { hard: bigint; medium: bigint; soft: bigint };
+
 export const ZERO_SCORE: Score = Object.freeze({ hard: 0, medium: 0, soft: 0 });
 
-/** "0hard/-20medium/0soft" */
-export function formatScore(s: Score): string {
+/** "0hard/-20medium/0soft" (exact for an ExactScore). */
+export function formatScore(s: Score | ExactScore): string {
   return `${s.hard}hard/${s.medium}medium/${s.soft}soft`;
 }
 

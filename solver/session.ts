@@ -5,8 +5,12 @@
  */
 import type { EncodedProblem } from "./encode";
 import { packProblem } from "./encode";
-import { ERROR_CODES, LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT, PHASE_CONSTRUCTION } from "./layout";
-import type { Score } from "./score";
+import {
+  ACCEPTOR_LATE_ACCEPTANCE, ACCEPTOR_SIMULATED_ANNEALING, ERROR_CODES, LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT,
+  PHASE_CONSTRUCTION,
+} from "./layout";
+import type { ExactScore, Score } from "./score";
+import { constraintIdForWeightKey } from "./constraints";
 import { instantiateRota, readString, type RotaExports } from "./wasm";
 
 export type ConstraintLevel = "HARD" | "MEDIUM" | "SOFT";
@@ -18,15 +22,31 @@ export interface ConstraintScore {
   level: ConstraintLevel;
   score: Score;
   matchCount: number;
+  /** The constraint's weight multiplier (0 = disabled). */
+  weight: number;
+  /** True when its matches add to the score. */
+  reward: boolean;
 }
 
 export interface SolverOptions {
   /** RNG seed (u32). @default 0 */
   seed?: number;
-  /** Weight multiplier per constraint name; 0 disables. Names the core does not know are ignored. @default 1 each */
-  weights?: Partial<Record<string, number>>;
+  /**
+   * Weight multiplier per constraint, keyed by the reference override name (`config.model.overrides`, e.g.
+   * `employeeWorksDuringUnpreferredTimeWeight`) or by constraint name ("Overlapping shift"); 0 disables. Unknown
+   * keys are ignored. Integers 0 .. 10^12 (spec §8; larger safe integers are accepted here, the API rejects them).
+   * @default 1 each
+   */
+  weights?: Partial<Record<string, number | bigint>> | null;
   /** Late acceptance history length. @default 400 */
   lahcLength?: number;
+  /**
+   * Acceptor of the local search. Simulated annealing takes starting temperatures per score level and halves them
+   * every `halfLife` steps. @default { kind: "LATE_ACCEPTANCE" }
+   */
+  acceptor?:
+    | { kind: "LATE_ACCEPTANCE" }
+    | { kind: "SIMULATED_ANNEALING"; temperature?: { hard?: number; medium?: number; soft?: number }; halfLife?: number };
 }
 
 /** The one error type of the glue: a core call refused (bad input, wrong state, stale checkpoint). */
@@ -57,16 +77,25 @@ export class SolverSession {
   static async create(module: WebAssembly.Module, problem: EncodedProblem, options: SolverOptions = {}): Promise<SolverSession> {
     const session = await SolverSession.load(module, problem);
     const core = session.core;
-    for (const [name, weight] of Object.entries(options.weights ?? {})) {
-      if (weight === undefined) continue;
-      const id = session.constraintIdOf(name);
-      if (id < 0) continue;
-      if (!Number.isInteger(weight) || weight < 0 || weight > 0x7fffffff) {
-        throw new SolverError(`weight of "${name}" must be a non-negative integer`, 3);
-      }
-      check(core.setConstraintWeight(id, weight), `weight of "${name}"`);
+    for (const [key, weight] of Object.entries(options.weights ?? {})) {
+      if (weight === undefined || weight === null) continue;
+      const id = constraintIdForWeightKey(key);
+      if (id === undefined) continue;
+      const valid = typeof weight === "bigint" ? weight >= 0n && weight < 1n << 63n : Number.isSafeInteger(weight) && weight >= 0;
+      if (!valid) throw new SolverError(`weight "${key}" must be a non-negative integer`, 3);
+      check(core.setConstraintWeight(id, BigInt(weight)), `weight "${key}"`);
     }
     if (options.lahcLength !== undefined) check(core.setLahcLength(options.lahcLength), "lahcLength");
+    const acceptor = options.acceptor;
+    if (acceptor?.kind === "SIMULATED_ANNEALING") {
+      const t = acceptor.temperature ?? {};
+      check(
+        core.setAcceptor(ACCEPTOR_SIMULATED_ANNEALING, t.hard ?? 2, t.medium ?? 10, t.soft ?? 500, BigInt(Math.max(1, Math.floor(acceptor.halfLife ?? 100_000)))),
+        "acceptor",
+      );
+    } else if (acceptor) {
+      check(core.setAcceptor(ACCEPTOR_LATE_ACCEPTANCE, 0, 0, 0, 1n), "acceptor");
+    }
     check(core.start((options.seed ?? 0) >>> 0), "start");
     return session;
   }
@@ -125,6 +154,15 @@ export class SolverSession {
     return this.levels((l) => this.core.bestScore(l));
   }
 
+  /** The best score without rounding (levels beyond 2^53 stay exact). */
+  bestScoreExact(): ExactScore {
+    return this.exactLevels((l) => this.core.bestScore(l));
+  }
+
+  currentScoreExact(): ExactScore {
+    return this.exactLevels((l) => this.core.currentScore(l));
+  }
+
   currentScore(): Score {
     return this.levels((l) => this.core.currentScore(l));
   }
@@ -167,6 +205,8 @@ export class SolverSession {
         level: LEVEL_NAMES[level],
         score: this.atLevel(level, Number(core.constraintScore(id))),
         matchCount: core.constraintMatchCount(id),
+        weight: Number(core.constraintWeightOf(id)),
+        reward: core.constraintIsReward(id) === 1,
       });
     }
     return out;
@@ -208,11 +248,51 @@ export class SolverSession {
     check(code, "swap");
   }
 
-  private constraintIdOf(name: string): number {
-    for (let id = 0; id < this.core.constraintCount(); id++) {
-      if (readString(this.core.memory, this.core.constraintName(id)) === name) return id;
-    }
-    return -1;
+  /**
+   * Applies shift -> employee (-1 = unassign) with its exact score change, leaving the best solution and the search
+   * state alone; returns the previous employee, to be restored with another trialChange before anything else runs.
+   * Used by evaluations (recommendations) that must not disturb a run.
+   */
+  trialChange(shiftIndex: number, employeeIndex: number): number {
+    const previous = this.core.trialChange(shiftIndex, employeeIndex);
+    if (previous === -2) throw new SolverError(`shift ${shiftIndex} cannot take employee ${employeeIndex} (pinned or out of range)`, 3);
+    return previous;
+  }
+
+  /** Raw match weight (natural units) of a local constraint for shift s worked by employee e (-1 = unassigned). */
+  localPenalty(constraintId: number, shiftIndex: number, employeeIndex: number): number {
+    return Number(this.core.localPenalty(constraintId, shiftIndex, employeeIndex));
+  }
+
+  /** Number of shifts of employee e that shift s overlaps (penalized pairs only). */
+  overlapPartners(shiftIndex: number, employeeIndex: number): number {
+    return this.core.overlapPartners(shiftIndex, employeeIndex);
+  }
+
+  /** Penalized overlapping pairs of the current solution: [shift a, shift b, minutes]. */
+  overlapMatches(): Array<[number, number, number]> {
+    const core = this.core;
+    const n = core.overlapMatches(0, 0);
+    if (n === 0) return [];
+    const ptr = core.alloc(12 * n);
+    core.overlapMatches(ptr, n);
+    const words = new Int32Array(core.memory.buffer, ptr, 3 * n).slice();
+    core.free(ptr);
+    const out: Array<[number, number, number]> = [];
+    for (let i = 0; i < n; i++) out.push([words[3 * i], words[3 * i + 1], words[3 * i + 2]]);
+    return out;
+  }
+
+  /** Per balance rule of the problem (encode order): its raw penalty and each employee's load (history included). */
+  balanceRuleState(rule: number): { penalty: number; loads: number[] } {
+    const core = this.core;
+    const loads: number[] = [];
+    for (let e = 0; e < this.problem.employeeIds.length; e++) loads.push(Number(core.balanceRuleLoad(rule, e)));
+    return { penalty: Number(core.balanceRulePenalty(rule)), loads };
+  }
+
+  private exactLevels(read: (level: number) => bigint): ExactScore {
+    return { hard: read(LEVEL_HARD), medium: read(LEVEL_MEDIUM), soft: read(LEVEL_SOFT) };
   }
 
   private levels(read: (level: number) => bigint): Score {

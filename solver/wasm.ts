@@ -16,8 +16,12 @@ export interface RotaExports {
   constraintCount(): number;
   constraintName(id: number): number;
   constraintLevel(id: number): number;
-  setConstraintWeight(id: number, weight: number): number;
+  constraintIsReward(id: number): number;
+  constraintKind(id: number): number;
+  setConstraintWeight(id: number, weight: bigint): number;
+  constraintWeightOf(id: number): bigint;
   setLahcLength(length: number): number;
+  setAcceptor(kind: number, hard: number, medium: number, soft: number, halfLife: bigint): number;
   start(seed: number): number;
   runSlice(budget: number): number;
   phase(): number;
@@ -33,6 +37,14 @@ export interface RotaExports {
   bestAssignmentPtr(): number;
   manualChange(shift: number, employee: number): number;
   manualSwap(a: number, b: number): number;
+  trialChange(shift: number, employee: number): number;
+  localPenalty(id: number, shift: number, employee: number): bigint;
+  overlapPartners(shift: number, employee: number): number;
+  overlapMatches(out: number, capacity: number): number;
+  balanceRuleCount(): number;
+  balanceRuleKind(rule: number): number;
+  balanceRulePenalty(rule: number): bigint;
+  balanceRuleLoad(rule: number, employee: number): bigint;
   applyAssignment(ptr: number): number;
   checkpointSize(): number;
   checkpointWrite(ptr: number): number;

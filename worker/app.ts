@@ -3,16 +3,27 @@
  * document served at OPENAPI_PATH is generated from the same source as validation.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { methodNotAllowed } from "hono/method-not-allowed";
 import { requireApiKey, type AppEnv } from "./auth";
 import { ApiError, describeZodError, errorBody, handleError } from "./errors";
+import { requireModelPermission } from "./permissions";
+import { registerPlatformRoutes } from "./platform";
+import { registerAboutMeRoutes } from "./routes/aboutme";
 import { registerComputationRoutes } from "./routes/computations";
 import { registerDemoDataRoutes } from "./routes/demo-data";
 import { registerRevisionRoutes } from "./routes/revisions";
 import { registerScheduleRoutes } from "./routes/schedules";
+import { decodeRequestBody } from "./transport";
 
 export const MODEL_BASE = "/api/models/employee-scheduling/v1";
 export const ROOT = `${MODEL_BASE}/schedules`;
 export const OPENAPI_PATH = "/api/openapi.json";
+
+function notAllowed(c: Context, methods: string[]): Response {
+  const body = errorBody("METHOD_NOT_ALLOWED", `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(", ")}.`);
+  return c.json(body, 405, { Allow: methods.join(", ") });
+}
 
 export function createApp(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({
@@ -33,12 +44,19 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`), 404));
 
+  app.use(methodNotAllowed({ app, onMethodNotAllowed: notAllowed }));
+  // Responses are compressed by the runtime per Accept-Encoding (workerd and Cloudflare's edge): a compress middleware
+  // here would make workerd encode an already-encoded body a second time.
   app.use("/api/models/*", requireApiKey);
+  app.use("/api/models/*", requireModelPermission(app)); // spec §4 permission table and model scope
+  app.use("/api/*", decodeRequestBody);
   // Static paths before `/{id}` ones: `/schedules/score-analysis` must not be read as a dataset id.
   registerComputationRoutes(app, ROOT);
   registerScheduleRoutes(app, ROOT);
   registerRevisionRoutes(app, ROOT);
   registerDemoDataRoutes(app, MODEL_BASE);
+  registerAboutMeRoutes(app);
+  registerPlatformRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {
     type: "apiKey",

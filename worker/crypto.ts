@@ -92,9 +92,9 @@ export function base64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
-export function fromBase64(text: string): Uint8Array {
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   const s = atob(text);
-  const out = new Uint8Array(s.length);
+  const out = new Uint8Array(new ArrayBuffer(s.length));
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
   return out;
 }

@@ -1,9 +1,12 @@
 /** The bindings of the Worker and its Durable Objects, typed once (STYLE.md). Mirrors wrangler.toml. */
 import type { DatasetObject } from "../durable-objects/dataset-object";
+import type { SearchObject } from "../durable-objects/search-object";
 
 export interface Env {
   /** One Durable Object per dataset, addressed by `idFromName(datasetId)`. */
   DATASETS: DurableObjectNamespace<DatasetObject>;
+  /** Extra searches of a dataset when maxThreadCount > 1, addressed by `idFromName("<datasetId>/search/<k>")`. */
+  SEARCHES: DurableObjectNamespace<SearchObject>;
   /** Index rows across datasets (listing); see migrations/. */
   DB: D1Database;
   /** Inputs and outputs of datasets: `datasets/<id>/request.json`, `datasets/<id>/output.json`. */

@@ -1,10 +1,14 @@
 /** Entry point of the Worker: the HTTP API, and the Durable Object classes that wrangler.toml binds. */
 import { createApp } from "./app";
+import { scheduled } from "./scheduled";
 
 export { DatasetObject } from "../durable-objects/dataset-object";
+export { SearchObject } from "../durable-objects/search-object";
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
+  // Daily retention cleanup of webhook logs (30 days); see [triggers] in wrangler.toml.
+  scheduled,
 } satisfies ExportedHandler<import("./env").Env>;

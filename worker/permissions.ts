@@ -6,9 +6,12 @@
  * more segments and a trailing `/` matches zero or more. When several rows match, the most specific wins (the
  * most literal segments, then a pattern without a wildcard tail), so `GET .../validation-issue-types` is the Read-only
  * row and not the `GET .../{id}` row. A GET that no row covers falls under the `GET /{id}/*` row (any permission);
- * any other unmatched request is denied, so a new non-GET endpoint is closed until a row admits it.
+ * any other unmatched request to an existing route is denied, so a new non-GET endpoint is closed until a row admits
+ * it (a request that no route serves goes on to the router's 404 or 405).
  */
+import type { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { TrieRouter } from "hono/router/trie-router";
 import type { AppEnv } from "./auth";
 import { ApiError } from "./errors";
 
@@ -124,34 +127,46 @@ const MODEL_PATH = /^\/api\/models\/([^/]+)(\/.*)?$/;
 /**
  * Enforces model scope and the permission table on /api/models/*. Runs after `requireApiKey`, before the route, so a
  * key without the permission gets 403 whether or not the dataset exists (nothing about the dataset is revealed).
+ * `app` is consulted only for requests that no row covers: is there a route for this method and path at all?
  */
-export const requireModelPermission = createMiddleware<AppEnv>(async function requireModelPermission(c, next) {
-  const caller = c.get("caller");
-  if (caller.kind === "ACCESS_TOKEN") {
-    throw new ApiError(
-      403,
-      "FORBIDDEN",
-      "Personal access tokens are for the platform API; call the model APIs with an API key (X-API-KEY).",
-    );
-  }
-  const match = MODEL_PATH.exec(c.req.path);
-  if (!match) throw ApiError.notFound(`Model path '${c.req.path}'`);
-  const [, model, rest = "/"] = match;
-  if (caller.models !== null && !caller.models.includes(model)) {
-    throw new ApiError(403, "FORBIDDEN", `This API key is not scoped to the model '${model}'.`, [
-      `key models: ${caller.models.join(", ")}`,
-    ]);
-  }
-  const { row, grants } = requiredPermissions(c.req.method, rest);
-  if (!grants.some((p) => caller.permissions.includes(p))) {
-    const where = `${c.req.method} ${row?.path ?? rest}`;
-    const message = grants.length
-      ? `This API key lacks the ${grants.join(" or ")} permission that ${where} requires.${row?.note ? ` ${row.note}` : ""}`
-      : `No permission rule admits ${where}.`;
-    throw new ApiError(403, "FORBIDDEN", message, [
-      `required: ${grants.length ? grants.join(" | ") : "(none admits this request)"}`,
-      `granted: ${caller.permissions.join(", ") || "(none)"}`,
-    ]);
-  }
-  await next();
-});
+export function requireModelPermission(app: Hono<AppEnv>) {
+  let routes: TrieRouter<true> | null = null;
+  const served = (method: string, path: string): boolean => {
+    if (!routes) {
+      routes = new TrieRouter<true>();
+      for (const r of app.routes) if (r.method !== "ALL") routes.add(r.method, r.path, true);
+    }
+    return routes.match(method === "HEAD" ? "GET" : method, path)[0].length > 0;
+  };
+  return createMiddleware<AppEnv>(async function requireModelPermission(c, next) {
+    const caller = c.get("caller");
+    if (caller.kind === "ACCESS_TOKEN") {
+      throw new ApiError(
+        403,
+        "FORBIDDEN",
+        "Personal access tokens are for the platform API; call the model APIs with an API key (X-API-KEY).",
+      );
+    }
+    const match = MODEL_PATH.exec(c.req.path);
+    if (!match) throw ApiError.notFound(`Model path '${c.req.path}'`);
+    const [, model, rest = "/"] = match;
+    if (caller.models !== null && !caller.models.includes(model)) {
+      throw new ApiError(403, "FORBIDDEN", `This API key is not scoped to the model '${model}'.`, [
+        `key models: ${caller.models.join(", ")}`,
+      ]);
+    }
+    const { row, grants } = requiredPermissions(c.req.method, rest);
+    if (!row && !grants.length && !served(c.req.method, c.req.path)) return next(); // 404 or 405 from the router
+    if (!grants.some((p) => caller.permissions.includes(p))) {
+      const where = `${c.req.method} ${row?.path ?? rest}`;
+      const message = grants.length
+        ? `This API key lacks the ${grants.join(" or ")} permission that ${where} requires.${row?.note ? ` ${row.note}` : ""}`
+        : `No permission rule admits ${where}.`;
+      throw new ApiError(403, "FORBIDDEN", message, [
+        `required: ${grants.length ? grants.join(" | ") : "(none admits this request)"}`,
+        `granted: ${caller.permissions.join(", ") || "(none)"}`,
+      ]);
+    }
+    await next();
+  });
+}

@@ -118,6 +118,35 @@ export function addDelta(s: i32, from: i32, to: i32, raw: StaticArray<i64>): voi
   }
 }
 
+/**
+ * Adds the penalty deltas of the swap (s1: a -> b, s2: b -> a, a != b) into raw[]: both shifts move at once, so
+ * a's load changes by v2 - v1 and b's by v1 - v2.
+ */
+export function addSwapDelta(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  const e = employeeCount;
+  for (let r = 0; r < balanceRuleCount; r++) {
+    const v1 = load_(r, s1), v2 = load_(r, s2);
+    if (v1 == v2) continue;
+    const inA = member(r, a), inB = member(r, b);
+    if (!inA && !inB) continue;
+    let sum = unchecked(sumX[r]), sum2 = unchecked(sumX2[r]);
+    const before = unfairness(sum, sum2, unchecked(members[r]));
+    const d = v2 - v1;
+    if (inA) {
+      const old = unchecked(x[r * e + a]);
+      sum += d;
+      sum2 += (old + d) * (old + d) - old * old;
+    }
+    if (inB) {
+      const old = unchecked(x[r * e + b]);
+      sum -= d;
+      sum2 += (old - d) * (old - d) - old * old;
+    }
+    const id = unchecked(balanceRules[2 * r]) == BALANCE_TIME ? TIME_ID : COUNT_ID;
+    unchecked(raw[id] += unfairness(sum, sum2, unchecked(members[r])) - before);
+  }
+}
+
 /** Penalty of rule r from scratch (from the assignment, not the incremental state). */
 export function rulePenaltyFull(r: i32): i64 {
   const e = employeeCount;

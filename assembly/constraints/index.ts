@@ -35,7 +35,7 @@ import * as preferredEmployee from "./preferred-employee";
 import * as preferredShiftTags from "./preferred-shift-tags";
 import * as balance from "./balance";
 import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT } from "../layout";
-import { shiftCount, shiftHistoric } from "../problem";
+import { shiftCount, shiftHistoric, balanceRuleCount, overlapGroup } from "../problem";
 import { assignment } from "../solution";
 
 export const CONSTRAINT_COUNT: i32 = 17;
@@ -112,26 +112,51 @@ export function localPenalty(id: i32, s: i32, e: i32): i64 {
   return 0;
 }
 
+/** Bit per constraint id written by `add` since the last reset: lets the score director visit only those. */
+export let touched: u32 = 0;
+
+export function clearTouched(): void {
+  touched = 0;
+}
+
+export function setTouched(mask: u32): void {
+  touched = mask;
+}
+
 // @ts-ignore: decorator
 @inline
 function add(raw: StaticArray<i64>, id: i32, sign: i64, v: i64): void {
-  if (v != 0) unchecked(raw[id] += sign * v);
+  if (v != 0) {
+    unchecked(raw[id] += sign * v);
+    touched |= <u32>1 << id;
+  }
 }
 
 /** Adds sign × the raw weights of every enabled LOCAL constraint for (s, e) into raw[id]. The hot path. */
 export function addLocal(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): void {
-  if (unchecked(shiftHistoric[s])) return;
-  if (e < 0) {
-    if (unchecked(enabled[unassignedShift.ID])) add(raw, unassignedShift.ID, sign, unassignedShift.penalty(s));
-    if (unchecked(enabled[unassignedOptionalShift.ID])) add(raw, unassignedOptionalShift.ID, sign, unassignedOptionalShift.penalty(s));
-    return;
-  }
+  addLocalHard(s, e, sign, raw);
+  addLocalRest(s, e, sign, raw);
+}
+
+/** The hard LOCAL constraints only (moves are rejected on the hard level before the rest is computed). */
+export function addLocalHard(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): void {
+  if (e < 0 || unchecked(shiftHistoric[s])) return;
   if (unchecked(enabled[requiredSkillMissing.ID])) add(raw, requiredSkillMissing.ID, sign, requiredSkillMissing.penalty(s, e));
   if (unchecked(enabled[unavailableTime.ID])) add(raw, unavailableTime.ID, sign, unavailableTime.penalty(s, e));
   if (unchecked(enabled[availableTime.ID])) add(raw, availableTime.ID, sign, availableTime.penalty(s, e));
   if (unchecked(enabled[prohibitedEmployee.ID])) add(raw, prohibitedEmployee.ID, sign, prohibitedEmployee.penalty(s, e));
   if (unchecked(enabled[prohibitedRiskFactor.ID])) add(raw, prohibitedRiskFactor.ID, sign, prohibitedRiskFactor.penalty(s, e));
   if (unchecked(enabled[requiredShiftTags.ID])) add(raw, requiredShiftTags.ID, sign, requiredShiftTags.penalty(s, e));
+}
+
+/** The medium and soft LOCAL constraints. */
+export function addLocalRest(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): void {
+  if (unchecked(shiftHistoric[s])) return;
+  if (e < 0) {
+    if (unchecked(enabled[unassignedShift.ID])) add(raw, unassignedShift.ID, sign, unassignedShift.penalty(s));
+    if (unchecked(enabled[unassignedOptionalShift.ID])) add(raw, unassignedOptionalShift.ID, sign, unassignedOptionalShift.penalty(s));
+    return;
+  }
   if (unchecked(enabled[unpreferredTime.ID])) add(raw, unpreferredTime.ID, sign, unpreferredTime.penalty(s, e));
   if (unchecked(enabled[preferredTime.ID])) add(raw, preferredTime.ID, sign, preferredTime.penalty(s, e));
   if (unchecked(enabled[preferredSkillMissing.ID])) add(raw, preferredSkillMissing.ID, sign, preferredSkillMissing.penalty(s, e));
@@ -155,8 +180,40 @@ export function hardLocal(s: i32, e: i32): i64 {
 
 /** Raw penalty delta of the non-local constraints for moving s from `from` to `to`, into raw[]. */
 export function addNonLocal(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  addNonLocalHard(s, from, to, raw);
+  addNonLocalRest(s, from, to, raw);
+}
+
+export function addNonLocalHard(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
   if (unchecked(enabled[overlappingShift.ID])) add(raw, overlappingShift.ID, 1, overlappingShift.penaltyDelta(s, from, to));
-  if (unchecked(enabled[balance.TIME_ID]) || unchecked(enabled[balance.COUNT_ID])) balance.addDelta(s, from, to, raw);
+}
+
+export function addNonLocalRest(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  if (balanceRuleCount > 0 && (unchecked(enabled[balance.TIME_ID]) || unchecked(enabled[balance.COUNT_ID]))) {
+    balance.addDelta(s, from, to, raw);
+    touched |= (<u32>1 << balance.TIME_ID) | (<u32>1 << balance.COUNT_ID);
+  }
+}
+
+/**
+ * Swap of s1 (on a) and s2 (on b), scored without applying either change: each change is scored against the
+ * current solution, then corrected for the one interaction between them. For overlap, s1 joining b is no longer
+ * paired with s2 (which leaves b), and likewise s2 joining a; the balance loads of a and b change by both shifts
+ * at once (`balance.addSwapDelta`). Local constraints do not interact.
+ */
+export function addSwapOverlapCorrection(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  if (!unchecked(enabled[overlappingShift.ID])) return;
+  let correction: i64 = 0;
+  if (b >= 0) correction += overlappingShift.pairMinutes(s1, s2, unchecked(overlapGroup[b]));
+  if (a >= 0) correction += overlappingShift.pairMinutes(s2, s1, unchecked(overlapGroup[a]));
+  add(raw, overlappingShift.ID, -1, correction);
+}
+
+export function addSwapBalance(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  if (balanceRuleCount > 0 && (unchecked(enabled[balance.TIME_ID]) || unchecked(enabled[balance.COUNT_ID]))) {
+    balance.addSwapDelta(s1, s2, a, b, raw);
+    touched |= (<u32>1 << balance.TIME_ID) | (<u32>1 << balance.COUNT_ID);
+  }
 }
 
 /** Raw weight of constraint `id` from scratch (independent of the incremental state). */

@@ -50,6 +50,26 @@ async function waitFor(id: string, done: (d: Dataset) => boolean, timeoutMs: num
   }
 }
 
+describe("responses on the wire", () => {
+  it("are gzip-compressed for a client that accepts it, and decode to the same JSON", async () => {
+    const { request } = await import("node:http");
+    const raw = await new Promise<{ encoding?: string; bytes: Buffer }>((resolve, reject) => {
+      const req = request(`${dev.baseUrl}/api/models/employee-scheduling/v1/demo-data/BASIC`, { headers: { "X-API-KEY": KEY, "Accept-Encoding": "gzip" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ encoding: res.headers["content-encoding"], bytes: Buffer.concat(chunks) }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(raw.encoding).toBe("gzip");
+    const { gunzipSync } = await import("node:zlib");
+    const decoded = JSON.parse(gunzipSync(raw.bytes).toString("utf8")) as { modelInput: { shifts: unknown[] } };
+    expect(decoded.modelInput.shifts.length).toBeGreaterThan(100);
+    expect(raw.bytes.length).toBeLessThan(JSON.stringify(decoded).length / 3);
+  });
+});
+
 describe("wrangler dev, killed in the middle of a solve", () => {
   it("resumes the run from its checkpoint after a restart and completes it", async () => {
     const demo = await call<{ modelInput: unknown }>("/demo-data/LARGE");

@@ -12,12 +12,25 @@ interface Case {
   input: ModelInput;
   /** Employee index per shift; omitted = the input's own employees. */
   assignment?: number[];
+  /** This constraint's score. */
   score: string;
   matches: number;
+  /** The total score when other constraints also score (default: equal to `score`). */
+  total?: string;
 }
 
 const alice = { id: "alice" };
 const bob = { id: "bob", skills: [{ id: "nurse" }] };
+const at = (hhmm: string) => `2027-02-01T${hhmm}:00Z`;
+const requiredRule = { shiftTagMatchRules: [{ id: "req" }] };
+const departments = {
+  tagTypes: [{ id: "Department" }, { id: "Country" }],
+  tags: [
+    { id: "dept-a", tagType: "Department" },
+    { id: "dept-b", tagType: "Department" },
+    { id: "be", tagType: "Country" },
+  ],
+};
 
 const VERIFIER: Record<number, { name: string; cases: Case[] }> = {
   0: {
@@ -40,6 +53,53 @@ const VERIFIER: Record<number, { name: string; cases: Case[] }> = {
         input: { employees: [bob], shifts: [shift("s", "08:00", "16:00", { requiredSkills: ["nurse"], employee: "bob" })] },
         score: "0hard/0medium/0soft",
         matches: 0,
+      },
+      {
+        title: "MATCH_ANY: one held skill is enough, none costs 1",
+        input: {
+          employees: [bob, alice],
+          shifts: [
+            shift("a", "08:00", "16:00", { requiredSkills: ["nurse", "driver"], requiredSkillsMatchKind: "MATCH_ANY", employee: "bob" }),
+            shift("b", "08:00", "16:00", { requiredSkills: ["nurse", "driver"], requiredSkillsMatchKind: "MATCH_ANY", employee: "alice" }),
+          ],
+        },
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "expression (nurse OR doctor) AND driver: the cheapest way costs 1",
+        input: {
+          employees: [bob],
+          shifts: [
+            shift("s", "08:00", "16:00", {
+              employee: "bob",
+              requiredSkillsExpression: {
+                type: "NODE",
+                operator: "AND",
+                operands: [
+                  { type: "NODE", operator: "OR", operands: [{ type: "LEAF", skillId: "nurse" }, { type: "LEAF", skillId: "doctor" }] },
+                  { type: "LEAF", skillId: "driver" },
+                ],
+              },
+            }),
+          ],
+        },
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "a skill counts only inside its validity spans",
+        input: {
+          employees: [
+            { id: "carol", skills: [{ id: "nurse", validityDateTimeSpans: [{ start: at("00:00"), end: at("12:00") }] }] },
+          ],
+          shifts: [
+            shift("early", "06:00", "10:00", { requiredSkills: ["nurse"], employee: "carol" }),
+            shift("late", "11:00", "13:00", { requiredSkills: ["nurse"], employee: "carol" }),
+          ],
+        },
+        score: "-1hard/0medium/0soft",
+        matches: 1,
       },
     ],
   },
@@ -77,6 +137,35 @@ const VERIFIER: Record<number, { name: string; cases: Case[] }> = {
         score: "0hard/0medium/0soft",
         matches: 0,
       },
+      {
+        title: "allowOverlappingShiftsRules exempt pairs with a matching shift",
+        input: {
+          contracts: [{ id: "flex", allowOverlappingShiftsRules: [{ id: "on-call", includeShiftTags: ["on-call"] }] }],
+          employees: [{ id: "dan", contracts: ["flex"] }, { id: "eve" }],
+          shifts: [
+            shift("a", "08:00", "12:00", { employee: "dan" }),
+            shift("b", "11:00", "15:00", { employee: "dan", tags: ["on-call"] }),
+            shift("c", "08:00", "12:00", { employee: "eve" }),
+            shift("d", "11:00", "15:00", { employee: "eve", tags: ["on-call"] }),
+          ],
+        },
+        score: "-60hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "planning window: a pair of historic shifts is skipped, historic with planned is not",
+        input: {
+          planningWindow: { start: at("14:00"), end: "2027-02-08T00:00:00Z" },
+          employees: [alice],
+          shifts: [
+            shift("h1", "08:00", "12:00", { employee: "alice" }),
+            shift("h2", "11:00", "13:30", { employee: "alice" }),
+            shift("p", "13:00", "18:00", { employee: "alice" }),
+          ],
+        },
+        score: "-30hard/0medium/0soft",
+        matches: 1,
+      },
     ],
   },
   2: {
@@ -85,7 +174,7 @@ const VERIFIER: Record<number, { name: string; cases: Case[] }> = {
       {
         title: "90 minutes inside an unavailable span",
         input: {
-          employees: [{ id: "alice", unavailableTimeSpans: [{ start: "2027-02-01T06:00:00Z", end: "2027-02-01T09:30:00Z" }] }],
+          employees: [{ id: "alice", unavailableTimeSpans: [{ start: at("06:00"), end: at("09:30") }] }],
           shifts: [shift("s", "08:00", "16:00", { employee: "alice" })],
         },
         score: "-90hard/0medium/0soft",
@@ -109,9 +198,115 @@ const VERIFIER: Record<number, { name: string; cases: Case[] }> = {
         score: "-150hard/0medium/0soft",
         matches: 1,
       },
+      {
+        title: "a span with includeShiftTags only applies to shifts carrying them",
+        input: {
+          employees: [{ id: "alice", unavailableTimeSpans: [{ start: at("00:00"), end: at("23:00"), includeShiftTags: ["night"] }] }],
+          shifts: [shift("day", "08:00", "10:00", { employee: "alice" }), shift("night", "20:00", "23:30", { employee: "alice", tags: ["night"] })],
+        },
+        score: "-180hard/0medium/0soft",
+        matches: 1,
+      },
     ],
   },
   3: {
+    name: "Employee does not work during available time",
+    cases: [
+      {
+        title: "minutes outside the union of the available spans",
+        input: {
+          employees: [
+            {
+              id: "alice",
+              availableTimeSpans: [
+                { start: at("06:00"), end: at("10:00") },
+                { start: at("09:00"), end: at("12:00") },
+              ],
+            },
+          ],
+          shifts: [shift("s", "08:00", "16:00", { employee: "alice" })],
+        },
+        score: "-240hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "no available spans: available any time",
+        input: { employees: [alice], shifts: [shift("s", "08:00", "16:00", { employee: "alice" })] },
+        score: "0hard/0medium/0soft",
+        matches: 0,
+      },
+    ],
+  },
+  4: {
+    name: "Prohibited employee assigned",
+    cases: [
+      {
+        title: "a prohibited employee works the shift",
+        input: { employees: [alice, bob], shifts: [shift("s", "08:00", "16:00", { employee: "alice", prohibitedEmployees: ["alice", "ghost"] }), shift("t", "08:00", "16:00", { employee: "bob", prohibitedEmployees: ["alice"] })] },
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  5: {
+    name: "Employee has prohibited risk factor associated with shift",
+    cases: [
+      {
+        title: "two prohibited risk factors",
+        input: {
+          employees: [{ id: "alice", prohibitedRiskFactors: ["covid", "heights", "noise"] }],
+          shifts: [shift("s", "08:00", "16:00", { employee: "alice", riskFactors: ["covid", "heights", "cold"] })],
+        },
+        score: "-2hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  6: {
+    name: "Employee works shift with non matching required shift tags",
+    cases: [
+      {
+        title: "a required department tag the shift lacks",
+        input: {
+          ...departments,
+          globalRules: requiredRule,
+          employees: [{ id: "alice", requiredShiftTags: ["dept-a"] }],
+          shifts: [shift("s", "08:00", "16:00", { employee: "alice", tags: ["dept-b"] }), shift("t", "18:00", "20:00", { employee: "alice", tags: ["dept-a"] })],
+        },
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "OR within a tag type, AND across types",
+        input: {
+          ...departments,
+          globalRules: requiredRule,
+          employees: [{ id: "alice", requiredShiftTags: ["dept-a", "dept-b", "be"] }],
+          shifts: [shift("s", "08:00", "16:00", { employee: "alice", tags: ["dept-b"] }), shift("t", "18:00", "20:00", { employee: "alice", tags: ["dept-a", "be"] })],
+        },
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "a rule covering only Country ignores department tags",
+        input: {
+          ...departments,
+          globalRules: { shiftTagMatchRules: [{ id: "country", tagTypeMatchMultipliers: { Country: 1 } }] },
+          employees: [{ id: "alice", requiredShiftTags: ["dept-a", "be"] }],
+          shifts: [shift("s", "08:00", "16:00", { employee: "alice", tags: ["dept-b", "be"] })],
+        },
+        score: "0hard/0medium/0soft",
+        matches: 0,
+      },
+      {
+        title: "without a REQUIRED rule the tags are ignored",
+        input: { ...departments, employees: [{ id: "alice", requiredShiftTags: ["dept-a"] }], shifts: [shift("s", "08:00", "16:00", { employee: "alice", tags: ["dept-b"] })] },
+        score: "0hard/0medium/0soft",
+        matches: 0,
+      },
+    ],
+  },
+  7: {
     name: "Unassigned shift",
     cases: [
       {
@@ -131,6 +326,175 @@ const VERIFIER: Record<number, { name: string; cases: Case[] }> = {
         input: { employees: [alice], shifts: [shift("a", "08:00", "16:00"), shift("b", "08:00", "16:00", { employee: "ghost", pinned: true, priority: "6" })] },
         score: "0hard/-15medium/0soft",
         matches: 2,
+      },
+      {
+        title: "unassignedShiftRule weights; an OPTIONAL priority is not medium; historic shifts are skipped",
+        input: {
+          planningWindow: { start: at("06:00"), end: "2027-02-08T00:00:00Z" },
+          globalRules: {
+            unassignedShiftRule: {
+              id: "u",
+              priorityWeights: [
+                { priority: "1", weight: 100 },
+                { priority: "5", weight: 3, assignment: "OPTIONAL" },
+              ],
+            },
+          },
+          employees: [],
+          shifts: [shift("a", "08:00", "16:00"), shift("b", "08:00", "16:00", { priority: "5" }), shift("old", "01:00", "05:00")],
+        },
+        score: "0hard/-100medium/0soft",
+        matches: 1,
+        total: "0hard/-100medium/-3soft",
+      },
+    ],
+  },
+  8: {
+    name: "Unassigned optional shift",
+    cases: [
+      {
+        title: "an unassigned OPTIONAL shift costs its priority weight, soft",
+        input: {
+          globalRules: { unassignedShiftRule: { id: "u", priorityWeights: [{ priority: "5", weight: 3, assignment: "OPTIONAL" }] } },
+          employees: [],
+          shifts: [shift("b", "08:00", "16:00", { priority: "5" }), shift("c", "08:00", "16:00", { priority: "5" })],
+        },
+        score: "0hard/0medium/-6soft",
+        matches: 2,
+      },
+    ],
+  },
+  9: {
+    name: "Employee works during unpreferred time",
+    cases: [
+      {
+        title: "minutes × span weight × employee priority multiplier (priority 1 -> 10)",
+        input: {
+          employees: [{ id: "alice", priority: "1", unpreferredTimeSpans: [{ start: at("06:00"), end: at("09:30"), weight: 2 }] }],
+          shifts: [shift("s", "08:00", "16:00", { employee: "alice" })],
+        },
+        score: "0hard/0medium/-1800soft",
+        matches: 1,
+      },
+      {
+        title: "deprecated priority HIGH counts as 4 (multiplier 7); no priority as 10 (multiplier 1)",
+        input: {
+          employees: [
+            { id: "alice", priority: "HIGH", unpreferredTimeSpans: [{ start: at("06:00"), end: at("09:00") }] },
+            { id: "bob", unpreferredTimeSpans: [{ start: at("06:00"), end: at("09:00") }] },
+          ],
+          shifts: [shift("s", "08:00", "16:00", { employee: "alice" }), shift("t", "08:00", "16:00", { employee: "bob" })],
+        },
+        score: "0hard/0medium/-480soft",
+        matches: 2,
+      },
+    ],
+  },
+  10: {
+    name: "Employee works during preferred time",
+    cases: [
+      {
+        title: "a reward of the minutes inside the span",
+        input: { employees: [{ id: "alice", preferredTimeSpans: [{ start: at("07:00"), end: at("10:00") }] }], shifts: [shift("s", "08:00", "16:00", { employee: "alice" })] },
+        score: "0hard/0medium/120soft",
+        matches: 1,
+      },
+    ],
+  },
+  11: {
+    name: "Preferred skill missing",
+    cases: [
+      {
+        title: "one of two preferred skills missing",
+        input: { employees: [bob], shifts: [shift("s", "08:00", "16:00", { employee: "bob", preferredSkills: ["nurse", "driver"] })] },
+        score: "0hard/0medium/-1soft",
+        matches: 1,
+      },
+    ],
+  },
+  12: {
+    name: "Unpreferred employee assigned",
+    cases: [
+      {
+        title: "penalty of the minutes worked (breaks excluded)",
+        input: {
+          employees: [alice],
+          shifts: [shift("s", "08:00", "16:00", { employee: "alice", unpreferredEmployees: ["alice"], breaks: [{ start: at("12:00"), end: at("12:30") }] })],
+        },
+        score: "0hard/0medium/-450soft",
+        matches: 1,
+      },
+    ],
+  },
+  13: {
+    name: "Preferred employee assigned",
+    cases: [
+      {
+        title: "reward of the minutes worked",
+        input: { employees: [alice, bob], shifts: [shift("s", "08:00", "16:00", { employee: "alice", preferredEmployees: ["alice"] }), shift("t", "08:00", "16:00", { employee: "bob", preferredEmployees: ["alice"] })] },
+        score: "0hard/0medium/480soft",
+        matches: 1,
+      },
+    ],
+  },
+  14: {
+    name: "Employee works shift with preferred shift tags",
+    cases: [
+      {
+        title: "minutes × tag type multiplier under a PREFERRED rule",
+        input: {
+          ...departments,
+          globalRules: { shiftTagMatchRules: [{ id: "pref", satisfiability: "PREFERRED", tagTypeMatchMultipliers: { Department: 3 } }] },
+          employees: [{ id: "alice", preferredShiftTags: ["dept-a", "be"] }],
+          shifts: [shift("s", "08:00", "16:00", { employee: "alice", tags: ["dept-a", "be"] }), shift("t", "18:00", "20:00", { employee: "alice", tags: ["dept-b"] })],
+        },
+        score: "0hard/0medium/1920soft",
+        matches: 1,
+      },
+    ],
+  },
+  15: {
+    name: "Balance time worked",
+    cases: [
+      {
+        title: "loads 840 (breaks excluded) and 0 minutes: sqrt(2 × 420²) = 594",
+        input: {
+          globalRules: { balanceTimeWorkedRules: [{ id: "fair" }] },
+          employees: [alice, bob],
+          shifts: [shift("a", "08:00", "16:00", { employee: "alice" }), shift("b", "17:00", "23:59", { employee: "alice", breaks: [{ start: at("23:00"), end: at("23:59") }] })],
+        },
+        score: "0hard/0medium/-594soft",
+        matches: 1,
+      },
+      {
+        title: "published history and employee tag filters count: loads 780 and 960, sqrt(2 × 90²) = 127",
+        input: {
+          globalRules: { balanceTimeWorkedRules: [{ id: "fair", excludeEmployeeTags: ["contractor"], employeeToPublishedMinutesWorked: { bob: 960 } }] },
+          employees: [alice, bob, { id: "carl", tags: ["contractor"] }],
+          shifts: [shift("a", "08:00", "16:00", { employee: "alice" }), shift("b", "17:00", "23:00", { employee: "alice", breaks: [{ start: at("22:00"), end: at("23:00") }] }), shift("c", "08:00", "16:00", { employee: "carl" })],
+        },
+        score: "0hard/0medium/-127soft",
+        matches: 1,
+      },
+    ],
+  },
+  16: {
+    name: "Balance shift count",
+    cases: [
+      {
+        title: "3, 0 and 0 shifts: sqrt(4 + 1 + 1) = 2; shift tag filters count",
+        input: {
+          globalRules: { balanceShiftCountRules: [{ id: "nights", includeShiftTags: ["night"] }] },
+          employees: [alice, bob, { id: "carl" }],
+          shifts: [
+            shift("a", "01:00", "02:00", { employee: "alice", tags: ["night"] }),
+            shift("b", "03:00", "04:00", { employee: "alice", tags: ["night"] }),
+            shift("c", "05:00", "06:00", { employee: "alice", tags: ["night"] }),
+            shift("d", "07:00", "08:00", { employee: "bob" }),
+          ],
+        },
+        score: "0hard/0medium/-2soft",
+        matches: 1,
       },
     ],
   },
@@ -157,8 +521,8 @@ describe("constraint verifier", () => {
           expect(formatScore(row.score)).toBe(c.score);
           expect(row.matchCount).toBe(c.matches);
           expect(session.constraintScoresFromScratch()[id]).toEqual(row.score);
-          // In these cases the constraint under test is the only one penalizing.
-          expect(formatScore(session.currentScore())).toBe(c.score);
+          // Unless the case says otherwise, the constraint under test is the only one scoring.
+          expect(formatScore(session.currentScore())).toBe(c.total ?? c.score);
           expect(session.scoreFromScratch()).toEqual(session.currentScore());
         });
       }
@@ -174,5 +538,23 @@ describe("constraint verifier", () => {
     expect(formatScore(tripled.currentScore())).toBe("-180hard/0medium/0soft");
     const byName = Object.fromEntries(tripled.constraintScores().map((c) => [c.name, c]));
     expect(byName["Unassigned shift"].matchCount).toBe(0);
+  });
+
+  it("accepts the reference override names, ignores unknown ones, and keeps 10^12 weights exact", async () => {
+    const input: ModelInput = {
+      employees: [{ id: "alice", unpreferredTimeSpans: [{ start: at("06:00"), end: at("16:00") }] }],
+      shifts: [shift("a", "08:00", "16:00", { employee: "alice" })],
+    };
+    const session = await SolverSession.create(debugModule(), encodeProblem(input), {
+      weights: { employeeWorksDuringUnpreferredTimeWeight: 1_000_000_000_000, someFutureWeight: 5 },
+    });
+    // 480 minutes × 10^12 = 4.8e14 (exact in a double); and beyond 2^53 the exact score stays exact.
+    expect(formatScore(session.currentScore())).toBe("0hard/0medium/-480000000000000soft");
+    const big = await SolverSession.create(debugModule(), encodeProblem({ ...input, shifts: [...input.shifts, shift("b", "08:00", "16:00", { employee: "alice" })] }), {
+      weights: { employeeWorksDuringUnpreferredTimeWeight: 1_000_000_000_000, "Overlapping shift": 1_000_000_000_000 },
+    });
+    expect(formatScore(big.currentScoreExact())).toBe("-480000000000000hard/0medium/-960000000000000soft");
+    const row = big.constraintScores().find((c) => c.name === "Employee works during unpreferred time")!;
+    expect(row.weight).toBe(1e12);
   });
 });

@@ -197,3 +197,35 @@ describe("demo data", () => {
     expect(done.kpis!.unassignedShifts).toBe(0);
   });
 });
+
+describe("runs that end without a complete solution", () => {
+  it("SOLVING_INCOMPLETE when the time limit ends the run before construction finished", async () => {
+    const demo = await (await api(`${MODEL_BASE}/demo-data/LARGE`)).json<SolvingRequest>();
+    const res = await submit({ modelInput: demo.modelInput, config: { run: { termination: { spentLimit: "PT0S" } } } });
+    const { id } = await res.json<{ id: string }>();
+    const statuses = await driveToCompletion(id);
+    expect(statuses.at(-1)).toBe("SOLVING_INCOMPLETE");
+    const done = await getDataset(id);
+    expect(done.metadata.completeDateTime).toBeDefined();
+    expect(done.metadata.shutdownDateTime).toBeDefined();
+    // The partial construction is the result: some shifts are still open.
+    expect(done.kpis!.unassignedShifts).toBeGreaterThan(0);
+  });
+
+  it("SOLVING_FAILED with a failure message when the run cannot proceed", async () => {
+    const res = await submit({ modelInput: smallInput(), config: { run: { termination: { stepCountLimit: 100 } } } });
+    const { id } = await res.json<{ id: string }>();
+    await runDurableObjectAlarm(stubOf(id)); // -> STARTED
+    // The stored input disappears before the model is built.
+    await env.BLOBS.delete(`tenants/default/datasets/${id}/request.json`);
+    await runDurableObjectAlarm(stubOf(id));
+    const metadata = await (await api(`${ROOT}/${id}/metadata`)).json<{ solverStatus: string; failureMessage: string; completeDateTime?: string }>();
+    expect(metadata.solverStatus).toBe("SOLVING_FAILED");
+    expect(metadata.failureMessage).toMatch(/missing/);
+    expect(metadata.completeDateTime).toBeDefined();
+    // The object did not crash: it still answers, and a final dataset ignores stray alarms.
+    expect(await runDurableObjectAlarm(stubOf(id))).toBe(false);
+    const row = await env.DB.prepare("SELECT solver_status FROM datasets WHERE id = ?").bind(id).first<{ solver_status: string }>();
+    expect(row!.solver_status).toBe("SOLVING_FAILED");
+  });
+});

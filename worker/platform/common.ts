@@ -9,7 +9,7 @@ import type { Caller } from "../auth";
 import { ApiError } from "../errors";
 
 export const PLATFORM_BASE = "/api/platform/v1";
-export const SECURITY = [{ Bearer: [] }, { ApiKey: [] }];
+export const SECURITY: Array<Record<string, string[]>> = [{ Bearer: [] }, { ApiKey: [] }];
 
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,

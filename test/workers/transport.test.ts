@@ -1,0 +1,74 @@
+/** The wire (spec §7, §8): gzip request bodies, size limits, media types, methods, compressed responses, OpenAPI. */
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { API_KEY, api, MODEL_BASE, ROOT, smallInput } from "./helpers";
+
+async function gzip(text: string): Promise<Uint8Array> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+describe("request bodies", () => {
+  it("accepts a gzip-compressed body", async () => {
+    const body = await gzip(JSON.stringify({ modelInput: smallInput(), config: { run: { name: "zipped", termination: { stepCountLimit: 10 } } } }));
+    const res = await api(ROOT, { method: "POST", body: body as BodyInit, headers: { "Content-Encoding": "gzip", "Content-Type": "application/json" } });
+    expect(res.status).toBe(202);
+    const { id, name } = await res.json<{ id: string; name: string }>();
+    expect(name).toBe("zipped");
+    expect(await (await api(`${ROOT}/${id}/input`)).json()).toEqual(smallInput());
+  });
+
+  it("rejects corrupt gzip with 400 and an unknown encoding with 415", async () => {
+    const corrupt = await api(ROOT, { method: "POST", body: "not gzip at all", headers: { "Content-Encoding": "gzip", "Content-Type": "application/json" } });
+    expect(corrupt.status).toBe(400);
+    expect((await corrupt.json<{ message: string }>()).message).toMatch(/gzip/);
+    const br = await api(ROOT, { method: "POST", body: "{}", headers: { "Content-Encoding": "br", "Content-Type": "application/json" } });
+    expect(br.status).toBe(415);
+  });
+
+  it("rejects a body that is not JSON with 415", async () => {
+    const res = await api(ROOT, { method: "POST", body: "modelInput=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(res.status).toBe(415);
+    expect((await res.json<{ code: string; message: string }>()).message).toMatch(/application\/json/);
+  });
+
+  it("answers 413 when the declared size exceeds the limits", async () => {
+    const big = await SELF.fetch(ROOT, {
+      method: "POST",
+      headers: { "X-API-KEY": API_KEY, "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": String(101 * 1024 * 1024) },
+      body: new Uint8Array(16),
+    });
+    expect(big.status).toBe(413);
+    expect((await big.json<{ code: string; message: string }>()).message).toMatch(/compressed limit/);
+  });
+});
+
+describe("responses", () => {
+  it("405 with Allow for a known path and a wrong method", async () => {
+    const res = await api(ROOT, { method: "PUT", body: "{}" });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toMatch(/GET/);
+    expect(res.headers.get("Allow")).toMatch(/POST/);
+    expect((await res.json<{ code: string }>()).code).toBe("METHOD_NOT_ALLOWED");
+  });
+
+  it("serves an OpenAPI 3.1 document covering every route", async () => {
+    const res = await SELF.fetch("https://rota.test/api/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = await res.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+    expect(doc.openapi).toBe("3.1.0");
+    const root = "/api/models/employee-scheduling/v1/schedules";
+    const expected: Array<[string, string]> = [
+      [root, "post"], [root, "get"], [`${root}/{id}`, "get"], [`${root}/{id}`, "delete"], [`${root}/{id}`, "post"], [`${root}/{id}`, "put"],
+      [`${root}/{id}/purge`, "delete"], [`${root}/{id}/metadata`, "patch"], [`${root}/{id}/run`, "patch"], [`${root}/{id}/metadata`, "get"],
+      [`${root}/{id}/input`, "get"], [`${root}/{id}/config`, "get"], [`${root}/{id}/model-request`, "get"], [`${root}/{id}/events`, "get"],
+      [`${root}/{id}/validation-result`, "get"], [`${root}/{id}/score-analysis`, "get"], [`${root}/score-analysis`, "post"],
+      [`${root}/validation-issue-types`, "get"], [`${root}/validation-issue-types/{code}`, "get"], [`${root}/{id}/from-patch`, "post"],
+      [`${root}/{id}/from-input`, "post"], [`${root}/{id}/new-run`, "post"], [`${root}/recommendations/recommend-employees`, "post"],
+      [`${root}/{id}/recommendations/recommend-employees`, "post"], [`${root}/recommendations/recommend-employees-batch-per-shift`, "post"],
+      [`${root}/recommendations/recommend-employees-batch-global`, "post"], ["/api/models/employee-scheduling/v1/demo-data", "get"],
+      ["/api/models/employee-scheduling/v1/demo-data/{demoDataId}", "post"], ["/api/models/employee-scheduling/v1/demo-data/{demoDataId}/input", "get"],
+    ];
+    for (const [path, method] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+  });
+});

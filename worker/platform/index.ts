@@ -1,0 +1,31 @@
+/**
+ * The platform API under /api/platform/v1 (tenant administration), in the conventions of the reference platform API
+ * (timefold-platform-api-1.12.3.json): `page`/`size` pagination, one error body, 403 for a caller without the right,
+ * 404 for anything outside the caller's tenant. Every call needs a tenant administrator (`requirePlatformAdmin`).
+ */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { requirePlatformAdmin, type AppEnv } from "../auth";
+import { registerApiKeyRoutes } from "./api-keys";
+import { registerAuditLogRoutes } from "./audit-log";
+import { PLATFORM_BASE } from "./common";
+import { registerMemberRoutes } from "./members";
+import { registerSecretRoutes } from "./secrets";
+import { registerTenantRoutes } from "./tenants";
+import { registerWebhookRoutes } from "./webhooks";
+
+export { PLATFORM_BASE };
+
+export function registerPlatformRoutes(app: OpenAPIHono<AppEnv>): void {
+  app.use(`${PLATFORM_BASE}/*`, requirePlatformAdmin);
+  registerTenantRoutes(app);
+  registerMemberRoutes(app);
+  registerApiKeyRoutes(app);
+  registerSecretRoutes(app);
+  registerWebhookRoutes(app);
+  registerAuditLogRoutes(app);
+  app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "Personal access token of a tenant administrator (the bootstrap key also works)",
+  });
+}
