@@ -9,7 +9,8 @@ import { PHASE_CONSTRUCTION, PHASE_LOCAL_SEARCH, ERR_RANGE, ERR_STATE } from "./
 import { shiftCount, employeeCount, shiftPinned, shiftInitialEmployee, loaded } from "./problem";
 import { assignment, initSolution, setEmployee } from "./solution";
 import {
-  recomputeScore, resetDelta, addChangeDelta, commitDelta, isBetter, scoreHard, scoreMedium, scoreSoft,
+  recomputeScore, resetDelta, addChangeDelta, commitDelta, isBetter, scoreHard, scoreMedium, scoreSoft, moveHard,
+  moveRest, swapHard, swapRest,
 } from "./score";
 import { initBest, markBest, noteChange, bestHard, bestMedium, bestSoft } from "./best";
 import { buildConstructionOrder, constructionDone, constructionRun } from "./construction";
@@ -85,8 +86,10 @@ export function manualChange(s: i32, to: i32): i32 {
   if (shiftPinned[s]) return 1;
   const from = assignment[s];
   if (from == to) return 0;
+  // The search's change path (hard level, then the rest), so tests of manual moves test it.
   resetDelta();
-  addChangeDelta(s, from, to);
+  moveHard(s, from, to);
+  moveRest(s, from, to);
   setEmployee(s, to);
   commitDelta();
   noteChange(s, from);
@@ -101,10 +104,11 @@ export function manualSwap(s1: i32, s2: i32): i32 {
   if (shiftPinned[s1] || shiftPinned[s2]) return 1;
   const a = assignment[s1], b = assignment[s2];
   if (a == b) return 0;
+  // The search's swap path: scored without applying, then applied.
   resetDelta();
-  addChangeDelta(s1, a, b);
+  swapHard(s1, s2, a, b);
+  swapRest(s1, s2, a, b);
   setEmployee(s1, b);
-  addChangeDelta(s2, b, a);
   setEmployee(s2, a);
   commitDelta();
   noteChange(s1, a);

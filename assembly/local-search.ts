@@ -8,6 +8,7 @@
  *   change   one shift to another employee (a holder of its rarest required skill 3 times in 4, when it has one)
  *            or to nobody;
  *   swap     two shifts close in start order exchange employees (what untangles overlaps and unavailability);
+ *            scored without applying it (the one interaction of the two changes is corrected for);
  *   ruin and recreate  (Schrimpf et al. 2000, "Record breaking optimization results using the ruin and recreate
  *            principle", J. Comput. Phys. 159(2)) a few shifts around a random one are unassigned, then re-placed
  *            one by one, each on the best of a small candidate sample (their previous employees among them), and the
@@ -30,8 +31,8 @@ import {
 } from "./problem";
 import { assignment, setEmployee } from "./solution";
 import {
-  resetDelta, addChangeDelta, commitDelta, evalChange, dHard, dMedium, dSoft, pHard, pMedium, pSoft, scoreHard,
-  scoreMedium, scoreSoft, isBetter,
+  resetDelta, addChangeDelta, commitDelta, evalChange, moveHard, moveRest, swapHard, swapRest, dHard, dMedium, dSoft,
+  pHard, pMedium, pSoft, scoreHard, scoreMedium, scoreSoft, isBetter,
 } from "./score";
 import { enabled, hardLocal } from "./constraints/index";
 import { overlapWithEmployee, ID as OVERLAP_ID } from "./constraints/overlapping-shift";
@@ -184,6 +185,16 @@ function annealingChance(delta: i64, level: i32): f64 {
   return t <= 0 ? 0 : Math.exp(<f64>delta / t);
 }
 
+/**
+ * Early rejection on the hard level alone (score.ts moveHard): true when the candidate's hard score is below both
+ * acceptance thresholds, so its medium and soft levels cannot matter.
+ */
+function hardRejects(slot: i32): bool {
+  if (dHard >= 0) return false;
+  if (acceptor == ACCEPTOR_SIMULATED_ANNEALING) return unchecked(saStart[0]) <= 0;
+  return scoreHard + dHard < unchecked(history[slot * 3]);
+}
+
 function accepts(slot: i32): bool {
   const h = scoreHard + dHard, m = scoreMedium + dMedium, s = scoreSoft + dSoft;
   if (!isBetter(scoreHard, scoreMedium, scoreSoft, h, m, s)) return true;
@@ -204,7 +215,9 @@ function changeStep(slot: i32): void {
   let to = from >= 0 && rngBelow(8) == 0 ? -1 : sampleEmployee(s);
   if (to == from) return;
   resetDelta();
-  addChangeDelta(s, from, to);
+  moveHard(s, from, to);
+  if (hardRejects(slot)) return;
+  moveRest(s, from, to);
   if (!accepts(slot)) return;
   setEmployee(s, to);
   commitDelta();
@@ -222,21 +235,19 @@ function swapStep(slot: i32): void {
   if (unchecked(shiftPinned[s2])) return;
   const a = unchecked(assignment[s1]), b = unchecked(assignment[s2]);
   if (a == b) return;
+  // Scored without applying (score.ts swapHard / swapRest), so a rejected swap touches no list.
   resetDelta();
-  addChangeDelta(s1, a, b);
+  swapHard(s1, s2, a, b);
+  if (hardRejects(slot)) return;
+  swapRest(s1, s2, a, b);
+  if (!accepts(slot)) return;
   setEmployee(s1, b);
-  addChangeDelta(s2, b, a);
   setEmployee(s2, a);
-  if (accepts(slot)) {
-    commitDelta();
-    noteChange(s1, a);
-    noteChange(s2, b);
-    noteViolation(s1);
-    noteViolation(s2);
-  } else {
-    setEmployee(s2, b);
-    setEmployee(s1, a);
-  }
+  commitDelta();
+  noteChange(s1, a);
+  noteChange(s2, b);
+  noteViolation(s1);
+  noteViolation(s2);
 }
 
 /** Ruin and recreate around a random (preferably violating) shift. */

@@ -72,3 +72,29 @@ describe("client mistakes are 4xx with a body that says what and where", () => {
     expect((await res.json<{ code: string }>()).code).toBe("NOT_FOUND");
   });
 });
+
+describe("configuration limits (spec §2.1, §8)", () => {
+  it("a constraint weight above 1,000,000,000,000 -> 400", async () => {
+    const res = await submit({ modelInput: smallInput(), config: { model: { overrides: { employeeWorksDuringUnpreferredTimeWeight: 1_000_000_000_001 } } } });
+    expect(res.status).toBe(400);
+    expect((await res.json<{ details: string[] }>()).details.join()).toContain("config.model.overrides.employeeWorksDuringUnpreferredTimeWeight");
+    const atCap = await submit({ modelInput: smallInput(), config: { model: { overrides: { employeeWorksDuringUnpreferredTimeWeight: 1_000_000_000_000 } }, run: { termination: { stepCountLimit: 1 } } } });
+    expect(atCap.status).toBe(202);
+  });
+
+  it("minimumImprovementRatio must be strictly positive", async () => {
+    for (const ratio of [0, -0.5]) {
+      const res = await submit({ modelInput: smallInput(), config: { run: { termination: { minimumImprovementRatio: ratio } } } });
+      expect(res.status).toBe(400);
+      expect((await res.json<{ details: string[] }>()).details.join()).toContain("config.run.termination.minimumImprovementRatio");
+    }
+  });
+
+  it("an empty employee or shift list -> 400 and DATASET_INVALID", async () => {
+    const res = await submit({ modelInput: { employees: [], shifts: [] } });
+    expect(res.status).toBe(400);
+    const body = await res.json<{ details: string[] }>();
+    expect(body.details.join("\n")).toMatch(/no employees|employees is empty/);
+    expect(body.details.join("\n")).toMatch(/shifts is empty/);
+  });
+});
