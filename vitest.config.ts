@@ -6,6 +6,11 @@
  */
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { mkdirSync } from "node:fs";
+
+// wrangler.toml serves web/dist as static assets and the workers pool refuses a missing directory; `npm test` (and
+// `npm run build:web`) fill it with the browser planner.
+mkdirSync("web/dist", { recursive: true });
 
 export const TEST_API_KEY = "test-bootstrap-key";
 

@@ -6,11 +6,13 @@
  *   local search: 1 unit per step (one move evaluated)
  */
 import { PHASE_CONSTRUCTION, PHASE_LOCAL_SEARCH, ERR_RANGE, ERR_STATE } from "./layout";
-import { shiftCount, employeeCount, shiftPinned, shiftInitialEmployee, loaded } from "./problem";
+import { shiftCount, employeeCount, shiftPinned, shiftInitialEmployee, shiftsByStart, loaded } from "./problem";
+import { enabled, hardLocal } from "./constraints/index";
+import { overlapWithEmployee, ID as OVERLAP_ID } from "./constraints/overlapping-shift";
 import { assignment, initSolution, setEmployee } from "./solution";
 import {
-  recomputeScore, resetDelta, addChangeDelta, commitDelta, isBetter, scoreHard, scoreMedium, scoreSoft, moveHard,
-  moveRest, swapHard, swapRest,
+  recomputeScore, resetDelta, addChangeDelta, commitDelta, isBetter, scoreHard, scoreMedium, scoreSoft, moveHardUntil,
+  moveRest, swapHardUntil, swapRest,
 } from "./score";
 import { initBest, markBest, noteChange, bestHard, bestMedium, bestSoft } from "./best";
 import { buildConstructionOrder, constructionDone, constructionRun } from "./construction";
@@ -30,12 +32,27 @@ export function prepare(): void {
   started = true;
 }
 
-/** Starts a solve: warm start from the input's employees, then construction of the rest. */
+/**
+ * Starts a solve: warm start from the input's employees, then construction of the rest. Pinned (and historic)
+ * shifts keep their employee whatever it costs. The other submitted assignments are kept in start order when they
+ * add no hard penalty (local hard constraints, overlap with the assignments kept so far); the rest start
+ * unassigned and go to construction: dropping an assignment that breaks a hard rule always improves the score
+ * (hard outranks medium), and re-placing it from scratch beats repairing it by random moves, by far on large
+ * re-solves of a published schedule.
+ */
 export function start(seed: u32): i32 {
   if (!loaded || started) return ERR_STATE;
   prepare();
   rngSeed(seed);
-  for (let s = 0; s < shiftCount; s++) if (shiftInitialEmployee[s] >= 0) setEmployee(s, shiftInitialEmployee[s]);
+  for (let s = 0; s < shiftCount; s++) if (shiftPinned[s] && shiftInitialEmployee[s] >= 0) setEmployee(s, shiftInitialEmployee[s]);
+  for (let i = 0; i < shiftCount; i++) {
+    const s = shiftsByStart[i];
+    const e = shiftInitialEmployee[s];
+    if (shiftPinned[s] || e < 0) continue;
+    if (hardLocal(s, e) > 0) continue;
+    if (enabled[OVERLAP_ID] && overlapWithEmployee(s, e) > 0) continue;
+    setEmployee(s, e);
+  }
   recomputeScore();
   markBest();
   buildConstructionOrder();
@@ -88,7 +105,7 @@ export function manualChange(s: i32, to: i32): i32 {
   if (from == to) return 0;
   // The search's change path (hard level, then the rest), so tests of manual moves test it.
   resetDelta();
-  moveHard(s, from, to);
+  moveHardUntil(s, from, to, i64.MIN_VALUE);
   moveRest(s, from, to);
   setEmployee(s, to);
   commitDelta();
@@ -106,7 +123,7 @@ export function manualSwap(s1: i32, s2: i32): i32 {
   if (a == b) return 0;
   // The search's swap path: scored without applying, then applied.
   resetDelta();
-  swapHard(s1, s2, a, b);
+  swapHardUntil(s1, s2, a, b, i64.MIN_VALUE);
   swapRest(s1, s2, a, b);
   setEmployee(s1, b);
   setEmployee(s2, a);

@@ -174,6 +174,11 @@ export function balanceRulePenalty(r: i32): i64 {
   return balance.rulePenaltyFull(r);
 }
 
+/** Penalty of rule r from the incremental state, O(1) (equal to balanceRulePenalty, which recomputes). */
+export function balanceRulePenaltyCurrent(r: i32): i64 {
+  return balance.rulePenaltyCurrent(r);
+}
+
 export function balanceRuleLoad(r: i32, e: i32): i64 {
   return balance.ruleLoad(r, e);
 }

@@ -31,7 +31,7 @@ import {
 } from "./problem";
 import { assignment, setEmployee } from "./solution";
 import {
-  resetDelta, addChangeDelta, commitDelta, evalChange, moveHard, moveRest, swapHard, swapRest, dHard, dMedium, dSoft,
+  resetDelta, addChangeDelta, commitDelta, evalChange, moveHardUntil, moveRest, swapHardUntil, swapRest, dHard, dMedium, dSoft,
   pHard, pMedium, pSoft, scoreHard, scoreMedium, scoreSoft, isBetter,
 } from "./score";
 import { enabled, hardLocal } from "./constraints/index";
@@ -190,9 +190,17 @@ function annealingChance(delta: i64, level: i32): f64 {
  * acceptance thresholds, so its medium and soft levels cannot matter.
  */
 function hardRejects(slot: i32): bool {
-  if (dHard >= 0) return false;
-  if (acceptor == ACCEPTOR_SIMULATED_ANNEALING) return unchecked(saStart[0]) <= 0;
-  return scoreHard + dHard < unchecked(history[slot * 3]);
+  return scoreHard + dHard < hardLimit(slot);
+}
+
+/**
+ * The hard score below which a candidate is rejected whatever its other levels: late acceptance accepts a
+ * candidate no worse than the current or the late solution, so below the lower of their hard scores it cannot
+ * pass. Annealing with a positive hard temperature accepts any hard score (with some probability).
+ */
+function hardLimit(slot: i32): i64 {
+  if (acceptor == ACCEPTOR_SIMULATED_ANNEALING) return unchecked(saStart[0]) <= 0 ? scoreHard : i64.MIN_VALUE;
+  return min(scoreHard, unchecked(history[slot * 3]));
 }
 
 function accepts(slot: i32): bool {
@@ -215,8 +223,7 @@ function changeStep(slot: i32): void {
   let to = from >= 0 && rngBelow(8) == 0 ? -1 : sampleEmployee(s);
   if (to == from) return;
   resetDelta();
-  moveHard(s, from, to);
-  if (hardRejects(slot)) return;
+  if (!moveHardUntil(s, from, to, hardLimit(slot)) || hardRejects(slot)) return;
   moveRest(s, from, to);
   if (!accepts(slot)) return;
   setEmployee(s, to);
@@ -237,8 +244,7 @@ function swapStep(slot: i32): void {
   if (a == b) return;
   // Scored without applying (score.ts swapHard / swapRest), so a rejected swap touches no list.
   resetDelta();
-  swapHard(s1, s2, a, b);
-  if (hardRejects(slot)) return;
+  if (!swapHardUntil(s1, s2, a, b, hardLimit(slot)) || hardRejects(slot)) return;
   swapRest(s1, s2, a, b);
   if (!accepts(slot)) return;
   setEmployee(s1, b);

@@ -16,6 +16,7 @@ import { LEVEL_HARD, LEVEL_MEDIUM } from "./layout";
 import {
   CONSTRAINT_COUNT, constraintLevel, isReward, enabled, addLocal, addNonLocal, penaltyFull, touched, clearTouched,
   setTouched, addLocalHard, addLocalRest, addNonLocalHard, addNonLocalRest, addSwapOverlapCorrection, addSwapBalance,
+  addHardUntil, subtractHard, hardRunning, setHardRunning,
 } from "./constraints/index";
 
 export let scoreHard: i64 = 0;
@@ -146,6 +147,34 @@ export function moveHard(s: i32, from: i32, to: i32): void {
   addLocalHard(s, from, -1, moveRaw);
   addNonLocalHard(s, from, to, moveRaw);
   settleMove();
+}
+
+/**
+ * moveHard with early exit: returns false (the move is to be rejected) as soon as the hard score of the candidate
+ * is certainly below `limit`. Gains (taking s off `from`) are counted first, then the penalties of `to` one unit
+ * at a time. When it returns true, dHard is exact.
+ */
+export function moveHardUntil(s: i32, from: i32, to: i32, limit: i64): bool {
+  subtractHard(s, from, moveRaw);
+  settleMove();
+  setHardRunning(dHard);
+  if (!addHardUntil(s, to, moveRaw, constraintWeight, limit - scoreHard)) return false;
+  dHard = hardRunning;
+  return true;
+}
+
+/** swapHard with early exit (see moveHardUntil). */
+export function swapHardUntil(s1: i32, s2: i32, a: i32, b: i32, limit: i64): bool {
+  subtractHard(s1, a, moveRaw);
+  subtractHard(s2, b, moveRaw);
+  addSwapOverlapCorrection(s1, s2, a, b, moveRaw);
+  settleMove();
+  setHardRunning(dHard);
+  const floor = limit - scoreHard;
+  if (!addHardUntil(s1, b, moveRaw, constraintWeight, floor)) return false;
+  if (!addHardUntil(s2, a, moveRaw, constraintWeight, floor)) return false;
+  dHard = hardRunning;
+  return true;
 }
 
 export function moveRest(s: i32, from: i32, to: i32): void {

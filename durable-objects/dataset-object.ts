@@ -516,6 +516,8 @@ export class DatasetObject extends DurableObject<Env> {
    */
   private async compute(record: DatasetRecord): Promise<void> {
     const live = await this.ensureLive(record);
+    // Exactly as submitted: a solve's warm start may drop assignments that break hard rules; scoring must not.
+    live.session.applyAssignment(submittedAssignment(live.request.modelInput));
     const parts = solutionParts(live.request.modelInput, live.session.currentAssignment());
     await this.env.BLOBS.put(record.outputKey, JSON.stringify(parts), {
       httpMetadata: { contentType: "application/json" },

@@ -108,7 +108,9 @@ export class WebhookOutbox {
       JSON.stringify(webhookPayload(this.env, m)),
       Date.now(),
     );
-    this.alarms.set("outbox", Date.now() + RECOVERY_DELAY_MS);
+    // The recovery wake-up, unless an earlier one (a retry that is due sooner) already stands.
+    const recovery = Date.now() + RECOVERY_DELAY_MS;
+    this.alarms.set("outbox", Math.min(this.alarms.dueAt("outbox") ?? recovery, recovery));
     return true;
   }
 

@@ -23,7 +23,7 @@ VALUES ('bootstrap', 'default', NULL, 'bootstrap', 'ADMIN', '2026-01-01T00:00:00
 CREATE TABLE IF NOT EXISTS access_tokens (
   id TEXT PRIMARY KEY,
   tenant_id TEXT NOT NULL REFERENCES tenants(id),
-  member_id TEXT NOT NULL REFERENCES members(id),
+  member_id TEXT NOT NULL,           -- no foreign key: a removed member's tokens stay, revoked, for the record
   name TEXT NOT NULL,
   token_hash TEXT NOT NULL UNIQUE,   -- hex SHA-256 of the token
   token_prefix TEXT NOT NULL,        -- first characters, to recognise a token in listings

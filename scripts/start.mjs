@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm start`: build the Wasm solver, apply the local D1 migrations and run `wrangler dev` offline on
+ * `npm start`: build the Wasm solver and the browser planner (web/dist), apply the local D1 migrations and run `wrangler dev` offline on
  * http://127.0.0.1:$PORT (default 8787) with local D1, R2 and Durable Objects persisted in .wrangler/state.
  *
  * The API key: $BOOTSTRAP_API_KEY when set; otherwise the one in .dev.vars, written with a random key on first start.
@@ -44,12 +44,24 @@ if (!apiKey) {
   }
 }
 
+// The key from which stored secrets are encrypted (AES-GCM): $SECRETS_KEY, else generated once into .dev.vars.
+let secretsKey = process.env.SECRETS_KEY;
+if (!secretsKey) {
+  const vars = existsSync(devVars) ? readFileSync(devVars, "utf8") : "";
+  secretsKey = /^SECRETS_KEY\s*=\s*"?([^"\n]+)"?\s*$/m.exec(vars)?.[1];
+  if (!secretsKey) {
+    secretsKey = randomBytes(32).toString("base64url");
+    writeFileSync(devVars, `${vars}${vars && !vars.endsWith("\n") ? "\n" : ""}SECRETS_KEY="${secretsKey}"\n`, { mode: 0o600 });
+  }
+}
+
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 run("npm", ["run", "--silent", "build:wasm"]);
+run("npm", ["run", "--silent", "build:web"]); // the browser planner, served at / (wrangler.toml [assets])
 run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"]);
 
 console.log(`\nRota API key (from ${keySource}):\n  ${apiKey}\n`);
@@ -57,7 +69,7 @@ console.log(`Try: curl -H "X-API-KEY: ${apiKey}" http://127.0.0.1:${port}/api/mo
 
 const wrangler = spawn(
   "npx",
-  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--var", `BOOTSTRAP_API_KEY:${apiKey}`, "--show-interactive-dev-session=false"],
+  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--var", `BOOTSTRAP_API_KEY:${apiKey}`, "--var", `SECRETS_KEY:${secretsKey}`, "--show-interactive-dev-session=false"],
   { cwd: root, env, stdio: "inherit" },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => wrangler.kill(signal));

@@ -6,3 +6,14 @@ export {
   SolverSession, SolverError, type SolverOptions, type ConstraintScore, type ConstraintLevel, type SolverPhase,
 } from "./session";
 export { LAYOUT_VERSION } from "./layout";
+export {
+  tagRulesIgnored, deprecatedPriorityEmployees, shiftAssignmentWeights, historicShifts, workedMinutes,
+  employeePriorityMultiplier,
+} from "./encode";
+export { CONSTRAINTS, CONSTRAINT_ID, constraintIdForWeightKey, type ConstraintInfo } from "./constraints";
+export {
+  scoreAnalysis, evaluateAssignments, type ScoreAnalysisResult, type ConstraintAnalysis, type ConstraintMatch,
+  type Justification, type AssignmentEvaluation, type ConstraintDiff,
+} from "./explain";
+export { employeeMetrics, extraKpis, type EmployeeMetrics, type EmployeeOutput, type ExtraKpis } from "./metrics";
+export type { ExactScore } from "./score";

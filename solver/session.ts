@@ -26,6 +26,8 @@ export interface ConstraintScore {
   weight: number;
   /** True when its matches add to the score. */
   reward: boolean;
+  /** `score` without rounding. */
+  scoreExact: ExactScore;
 }
 
 export interface SolverOptions {
@@ -145,6 +147,11 @@ export class SolverSession {
     return Number(this.core.localSearchSteps());
   }
 
+  /** Bytes of the solver's Wasm linear memory (problem, solution, search state). */
+  memoryBytes(): number {
+    return this.core.memory.buffer.byteLength;
+  }
+
   /** Work units done so far, construction included. */
   get unitsDone(): number {
     return Number(this.core.unitsDone());
@@ -194,8 +201,9 @@ export class SolverSession {
   }
 
   /** Per constraint, for the current solution: incremental score and matches. */
-  constraintScores(): ConstraintScore[] {
+  constraintScores(options: { matchCounts?: boolean } = {}): ConstraintScore[] {
     const core = this.core;
+    const counting = options.matchCounts ?? true;
     const out: ConstraintScore[] = [];
     for (let id = 0; id < core.constraintCount(); id++) {
       const level = core.constraintLevel(id);
@@ -204,9 +212,11 @@ export class SolverSession {
         name: readString(core.memory, core.constraintName(id)),
         level: LEVEL_NAMES[level],
         score: this.atLevel(level, Number(core.constraintScore(id))),
-        matchCount: core.constraintMatchCount(id),
+        // From scratch, O(shifts) per constraint: pass { matchCounts: false } where only scores are needed.
+        matchCount: counting ? core.constraintMatchCount(id) : -1,
         weight: Number(core.constraintWeightOf(id)),
         reward: core.constraintIsReward(id) === 1,
+        scoreExact: this.atLevelExact(level, core.constraintScore(id)),
       });
     }
     return out;
@@ -283,6 +293,13 @@ export class SolverSession {
     return out;
   }
 
+  /** Raw penalty of each balance rule (encode order), from the incremental state: O(rules). */
+  balanceRulePenalties(): number[] {
+    const out: number[] = [];
+    for (let r = 0; r < this.problem.balanceRules.length; r++) out.push(Number(this.core.balanceRulePenaltyCurrent(r)));
+    return out;
+  }
+
   /** Per balance rule of the problem (encode order): its raw penalty and each employee's load (history included). */
   balanceRuleState(rule: number): { penalty: number; loads: number[] } {
     const core = this.core;
@@ -297,6 +314,14 @@ export class SolverSession {
 
   private levels(read: (level: number) => bigint): Score {
     return { hard: Number(read(LEVEL_HARD)), medium: Number(read(LEVEL_MEDIUM)), soft: Number(read(LEVEL_SOFT)) };
+  }
+
+  private atLevelExact(level: number, value: bigint): ExactScore {
+    return {
+      hard: level === LEVEL_HARD ? value : 0n,
+      medium: level === LEVEL_MEDIUM ? value : 0n,
+      soft: level === LEVEL_SOFT ? value : 0n,
+    };
   }
 
   private atLevel(level: number, value: number): Score {

@@ -44,6 +44,7 @@ export interface RotaExports {
   balanceRuleCount(): number;
   balanceRuleKind(rule: number): number;
   balanceRulePenalty(rule: number): bigint;
+  balanceRulePenaltyCurrent(rule: number): bigint;
   balanceRuleLoad(rule: number, employee: number): bigint;
   applyAssignment(ptr: number): number;
   checkpointSize(): number;

@@ -11,6 +11,8 @@ export interface Env {
   DB: D1Database;
   /** Inputs and outputs of datasets: `datasets/<id>/request.json`, `datasets/<id>/output.json`. */
   BLOBS: R2Bucket;
+  /** The browser planner (web/dist, wrangler.toml [assets]); requests outside /api/* are answered from it first. */
+  ASSETS?: Fetcher;
   /** Full-permission API key of the default tenant (a Worker secret; `.dev.vars` locally). */
   BOOTSTRAP_API_KEY: string;
   /** Milliseconds between solver slices (alarms). Unset or 0 in production; the workers tests set it high. */

@@ -166,6 +166,11 @@ export function rulePenaltyFull(r: i32): i64 {
   return unfairness(sum, sum2, n);
 }
 
+/** Penalty of rule r from the incremental aggregates (O(1)). */
+export function rulePenaltyCurrent(r: i32): i64 {
+  return unfairness(sumX[r], sumX2[r], members[r]);
+}
+
 /** Load of employee e under rule r in the current solution (history included). */
 export function ruleLoad(r: i32, e: i32): i64 {
   return x[r * employeeCount + e];

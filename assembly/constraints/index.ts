@@ -149,6 +149,50 @@ export function addLocalHard(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): 
   if (unchecked(enabled[requiredShiftTags.ID])) add(raw, requiredShiftTags.ID, sign, requiredShiftTags.penalty(s, e));
 }
 
+/** Running hard delta of `addHardUntil` (score units, penalties negative). */
+export let hardRunning: i64 = 0;
+
+export function setHardRunning(v: i64): void {
+  hardRunning = v;
+}
+
+// @ts-ignore: decorator
+@inline
+function addHard(raw: StaticArray<i64>, id: i32, v: i64, weight: StaticArray<i64>, floor: i64): bool {
+  if (v == 0) return true;
+  unchecked(raw[id] += v);
+  touched |= <u32>1 << id;
+  hardRunning -= unchecked(weight[id]) * v;
+  return hardRunning >= floor;
+}
+
+/**
+ * The hard penalties of placing s on e (LOCAL units, then the overlap with e's shifts), added one unit at a time
+ * while tracking `hardRunning`; stops and returns false as soon as it falls below `floor`. Penalties only lower
+ * the score, so once below the floor the candidate is rejected whatever the remaining units say. Cheap and often
+ * violated units first, the list scan of the overlap last.
+ */
+export function addHardUntil(s: i32, e: i32, raw: StaticArray<i64>, weight: StaticArray<i64>, floor: i64): bool {
+  if (e < 0) return true;
+  if (!unchecked(shiftHistoric[s])) {
+    if (unchecked(enabled[requiredShiftTags.ID]) && !addHard(raw, requiredShiftTags.ID, requiredShiftTags.penalty(s, e), weight, floor)) return false;
+    if (unchecked(enabled[requiredSkillMissing.ID]) && !addHard(raw, requiredSkillMissing.ID, requiredSkillMissing.penalty(s, e), weight, floor)) return false;
+    if (unchecked(enabled[prohibitedEmployee.ID]) && !addHard(raw, prohibitedEmployee.ID, prohibitedEmployee.penalty(s, e), weight, floor)) return false;
+    if (unchecked(enabled[prohibitedRiskFactor.ID]) && !addHard(raw, prohibitedRiskFactor.ID, prohibitedRiskFactor.penalty(s, e), weight, floor)) return false;
+    if (unchecked(enabled[unavailableTime.ID]) && !addHard(raw, unavailableTime.ID, unavailableTime.penalty(s, e), weight, floor)) return false;
+    if (unchecked(enabled[availableTime.ID]) && !addHard(raw, availableTime.ID, availableTime.penalty(s, e), weight, floor)) return false;
+  }
+  if (unchecked(enabled[overlappingShift.ID]) && !addHard(raw, overlappingShift.ID, overlappingShift.overlapWithEmployee(s, e), weight, floor)) return false;
+  return true;
+}
+
+/** The hard gains of taking s off e: its LOCAL hard penalties and its overlap with e's other shifts, subtracted. */
+export function subtractHard(s: i32, e: i32, raw: StaticArray<i64>): void {
+  if (e < 0) return;
+  addLocalHard(s, e, -1, raw);
+  if (unchecked(enabled[overlappingShift.ID])) add(raw, overlappingShift.ID, -1, overlappingShift.overlapWithEmployee(s, e));
+}
+
 /** The medium and soft LOCAL constraints. */
 export function addLocalRest(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): void {
   if (unchecked(shiftHistoric[s])) return;

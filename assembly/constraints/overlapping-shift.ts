@@ -13,7 +13,7 @@ import {
   shiftCount, employeeCount, shiftStart, shiftEnd, shiftHistoric, shiftsByStart, maxShiftDuration, overlapMinutes,
   overlapGroup, overlapAllowed,
 } from "../problem";
-import { assignment, listBase, listAt, listLength, lowerBoundByStart } from "../solution";
+import { assignment, listBase, listAt, listStart, listEnd, listLength, lowerBoundByStart } from "../solution";
 
 export const ID: i32 = 1;
 export const NAME = "Overlapping shift";
@@ -29,10 +29,14 @@ function allowed(g: i32, s: i32): bool {
 /** Penalized minutes between shifts a and b of one employee of group g (0 when exempt). */
 export function pairMinutes(a: i32, b: i32, g: i32): i32 {
   const minutes = overlapMinutes(unchecked(shiftStart[a]), unchecked(shiftEnd[a]), unchecked(shiftStart[b]), unchecked(shiftEnd[b]));
-  if (minutes == 0) return 0;
-  if (unchecked(shiftHistoric[a]) && unchecked(shiftHistoric[b])) return 0;
-  if (allowed(g, a) || allowed(g, b)) return 0;
-  return minutes;
+  return minutes == 0 ? 0 : exempt(a, b, g) ? 0 : minutes;
+}
+
+/** Whether an overlapping pair is exempt: both historic, or either shift allowed to overlap for group g. */
+// @ts-ignore: decorator
+@inline
+function exempt(a: i32, b: i32, g: i32): bool {
+  return (unchecked(shiftHistoric[a]) && unchecked(shiftHistoric[b])) || allowed(g, a) || allowed(g, b);
 }
 
 /**
@@ -48,11 +52,13 @@ export function overlapWithEmployee(s: i32, e: i32, count: bool = false): i64 {
   const len = unchecked(listLength[e]);
   let total: i64 = 0;
   for (let i = lowerBoundByStart(e, start - maxShiftDuration); i < len; i++) {
+    const tStart = listStart(base, i);
+    if (tStart >= end) break;
+    const minutes = overlapMinutes(start, end, tStart, listEnd(base, i));
+    if (minutes == 0) continue;
     const t = listAt(base, i);
-    if (unchecked(shiftStart[t]) >= end) break;
-    if (t == s) continue;
-    const minutes = pairMinutes(s, t, g);
-    if (minutes > 0) total += count ? 1 : minutes;
+    if (t == s || exempt(s, t, g)) continue;
+    total += count ? 1 : minutes;
   }
   return total;
 }

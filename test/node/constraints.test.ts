@@ -513,9 +513,9 @@ describe("constraint verifier", () => {
       for (const c of cases) {
         it(c.title, async () => {
           const problem = encodeProblem(c.input);
-          // Zero budget: score the given solution before any construction or search.
+          // Zero budget: score the given solution (the start drops hard-breaking warm starts, so apply it as given).
           const session = await SolverSession.create(debugModule(), problem);
-          if (c.assignment) session.applyAssignment(Int32Array.from(c.assignment));
+          session.applyAssignment(c.assignment ? Int32Array.from(c.assignment) : problem.shiftEmployee);
           const row = session.constraintScores().find((s) => s.id === id)!;
           expect(row.name).toBe(name);
           expect(formatScore(row.score)).toBe(c.score);
@@ -534,7 +534,9 @@ describe("constraint verifier", () => {
       employees: [alice],
       shifts: [shift("a", "08:00", "12:00", { employee: "alice" }), shift("b", "11:00", "15:00", { employee: "alice" }), shift("c", "08:00", "09:00", { priority: "5" })],
     };
-    const tripled = await SolverSession.create(debugModule(), encodeProblem(input), { weights: { "Overlapping shift": 3, "Unassigned shift": 0 } });
+    const problem = encodeProblem(input);
+    const tripled = await SolverSession.create(debugModule(), problem, { weights: { "Overlapping shift": 3, "Unassigned shift": 0 } });
+    tripled.applyAssignment(problem.shiftEmployee);
     expect(formatScore(tripled.currentScore())).toBe("-180hard/0medium/0soft");
     const byName = Object.fromEntries(tripled.constraintScores().map((c) => [c.name, c]));
     expect(byName["Unassigned shift"].matchCount).toBe(0);
@@ -548,11 +550,14 @@ describe("constraint verifier", () => {
     const session = await SolverSession.create(debugModule(), encodeProblem(input), {
       weights: { employeeWorksDuringUnpreferredTimeWeight: 1_000_000_000_000, someFutureWeight: 5 },
     });
+    session.applyAssignment(encodeProblem(input).shiftEmployee);
     // 480 minutes × 10^12 = 4.8e14 (exact in a double); and beyond 2^53 the exact score stays exact.
     expect(formatScore(session.currentScore())).toBe("0hard/0medium/-480000000000000soft");
-    const big = await SolverSession.create(debugModule(), encodeProblem({ ...input, shifts: [...input.shifts, shift("b", "08:00", "16:00", { employee: "alice" })] }), {
+    const bigProblem = encodeProblem({ ...input, shifts: [...input.shifts, shift("b", "08:00", "16:00", { employee: "alice" })] });
+    const big = await SolverSession.create(debugModule(), bigProblem, {
       weights: { employeeWorksDuringUnpreferredTimeWeight: 1_000_000_000_000, "Overlapping shift": 1_000_000_000_000 },
     });
+    big.applyAssignment(bigProblem.shiftEmployee);
     expect(formatScore(big.currentScoreExact())).toBe("-480000000000000hard/0medium/-960000000000000soft");
     const row = big.constraintScores().find((c) => c.name === "Employee works during unpreferred time")!;
     expect(row.weight).toBe(1e12);

@@ -39,9 +39,13 @@ describe("determinism", () => {
 
   it("a different seed takes a different path", async () => {
     const problem = small();
-    const a = await run(problem, [TOTAL], 1);
-    const b = await run(problem, [TOTAL], 2);
-    expect(a.bestAssignment).not.toEqual(b.bestAssignment);
+    // The best solution may be the same optimum for both seeds; the current solution wanders differently.
+    const current = async (seed: number) => {
+      const session = await SolverSession.create(releaseModule(), problem, { seed });
+      session.runSlice(TOTAL);
+      return Array.from(session.currentAssignment());
+    };
+    expect(await current(1)).not.toEqual(await current(2));
   });
 
   it("checkpoint then restore in a fresh instance continues identically", async () => {

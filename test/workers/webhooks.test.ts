@@ -7,6 +7,7 @@ import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject 
 import { beforeAll, describe, expect, it } from "vitest";
 import type { WebhookPayload } from "../../worker/platform/webhook-store";
 import worker from "../../worker/index";
+import { verifyWebhook } from "../../worker/webhook-verify";
 import { smallInput, stubOf } from "./helpers";
 import {
   call,
@@ -88,6 +89,14 @@ describe("delivery", () => {
     expect(delivery.headers["content-type"]).toBe("application/json");
     expect(delivery.headers["x-rota-timestamp"]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     expect(delivery.signatureValid).toBe(true);
+    // The receiver-side helper accepts the real delivery as well.
+    const verdict = await verifyWebhook({
+      secret: HMAC_KEY,
+      body: delivery.body,
+      signature: delivery.headers["x-rota-signature"],
+      timestamp: delivery.headers["x-rota-timestamp"],
+    });
+    expect(verdict).toEqual({ ok: true });
 
     const [log] = await waitFor("the log", () => logs(hook.id), (l) => l.length >= 1);
     expect(log).toMatchObject({
@@ -130,7 +139,7 @@ describe("delivery", () => {
     expect(delivery.headers["x-signature"]).toBe(`sha256=${delivery.headers["x-rota-signature"]}`);
   });
 
-  it("sends DATASET_INVALID, and SOLVING_COMPLETED for a cancelled run", async () => {
+  it("sends DATASET_INVALID, DATASET_COMPUTED (operation NONE), and SOLVING_COMPLETED for a cancelled run", async () => {
     await disableAll();
     const url = await scenario("statuses");
     await webhook({ url });
@@ -140,9 +149,16 @@ describe("delivery", () => {
     expect(invalid.status).toBe(400);
     const id = await submitAs(key, { run: { name: "cancelled", termination: { spentLimit: "PT10M" } } });
     expect((await call(`${SCHEDULES}/${id}`, { key, method: "DELETE" })).status).toBe(200);
-    const got = await waitFor("two events", () => received("statuses"), (r) => r.length >= 2);
+    const computed = await submitAs(key, { run: { name: "scored only" } }, "?operation=NONE");
+    expect(await driveAs(key, computed)).toBe("DATASET_COMPUTED");
+    const got = await waitFor("three events", () => received("statuses"), (r) => r.length >= 3);
     const events = got.map((d) => JSON.parse(d.body) as WebhookPayload).map((p) => [p.name, p.status]);
-    expect(events).toEqual(expect.arrayContaining([["broken", "DATASET_INVALID"], ["cancelled", "SOLVING_COMPLETED"]]));
+    expect(events).toEqual(
+      expect.arrayContaining([["broken", "DATASET_INVALID"], ["cancelled", "SOLVING_COMPLETED"], ["scored only", "DATASET_COMPUTED"]]),
+    );
+    // One event per status reached, nothing for the intermediate ones.
+    await sleep(200);
+    expect(await received("statuses")).toHaveLength(3);
   });
 
   it("applies the filters (statuses, name regex, tags) and sends nothing to a disabled webhook", async () => {
@@ -331,7 +347,7 @@ describe("retention", () => {
         .run();
     }
     const controller = { scheduledTime: Date.now(), cron: "17 3 * * *", noRetry() {} } as ScheduledController;
-    await worker.scheduled!(controller, env, { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext);
+    await worker.scheduled(controller, env);
     const left = await env.DB.prepare(`SELECT id FROM webhook_logs WHERE id IN ('old-log', 'recent-log')`).all<{ id: string }>();
     expect(left.results.map((r) => r.id)).toEqual(["recent-log"]);
   });

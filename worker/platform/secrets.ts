@@ -184,7 +184,7 @@ export function registerSecretRoutes(app: OpenAPIHono<AppEnv>): void {
         .prepare(`SELECT name, headers FROM webhooks WHERE tenant_id = ?`)
         .bind(caller.tenantId)
         .all<{ name: string; headers: string }>();
-      // The HMAC key is encrypted, so a reference in it is recorded by name in the headers' sibling column below.
+      // Header values hold references in clear; an HMAC key given as {secret:NAME} is kept by name in hmac_key_secret.
       const users = results.filter((w) => secretRefs(w.headers).includes(row.name)).map((w) => w.name);
       const keyUsers = await db
         .prepare(`SELECT name FROM webhooks WHERE tenant_id = ? AND hmac_key_secret = ?`)

@@ -42,10 +42,15 @@ function requireValidInput(input: ModelInput): void {
   }
 }
 
-/** A session holding the input's own assignment (shift.employee), without solving. */
+/**
+ * A session holding exactly the input's own assignment (shift.employee), without solving: a solve's warm start may
+ * drop submitted assignments that break hard rules, but scores and recommendations are about the schedule as given.
+ */
 async function sessionOf(input: ModelInput, weights?: Record<string, number> | null): Promise<SolverSession> {
   requireValidInput(input);
-  return SolverSession.create(rotaWasm, encodeProblem(input), { weights: weights ?? undefined });
+  const session = await SolverSession.create(rotaWasm, encodeProblem(input), { weights: weights ?? undefined });
+  session.applyAssignment(submittedAssignment(input));
+  return session;
 }
 
 /** The index of a shift that can take a recommendation: it exists, has no employee and is not pinned. */
@@ -83,7 +88,6 @@ export function registerComputationRoutes(app: OpenAPIHono<AppEnv>, root: string
       const body = c.req.valid("json");
       const weights = body.config?.model?.overrides ?? undefined;
       const session = await sessionOf(body.modelInput, weights);
-      session.applyAssignment(submittedAssignment(body.modelInput));
       return c.json(analyzeSession(session, { weights, includeJustifications: c.req.valid("query").includeJustifications }), 200);
     },
   );

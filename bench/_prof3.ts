@@ -1,0 +1,13 @@
+import { readFileSync } from "node:fs";
+import { encodeProblem, SolverSession, formatScore } from "../solver/index";
+import { generateInstance } from "./generate";
+const module = new WebAssembly.Module(readFileSync("/tmp/rota.prof.wasm"));
+const n = Number(process.env.N ?? 100000), e = Number(process.env.E ?? 2000);
+const input = generateInstance({ shifts: n, employees: e, seed: 2027, spread: 1.3, warmShare: 0.3, pinnedShare: 0, features: true });
+const problem = encodeProblem(input);
+const s = await SolverSession.create(module, problem, { seed: 1 });
+while (s.phase === "CONSTRUCTION") s.runSlice(1_000_000);
+s.runSlice(Number(process.env.W ?? 5_000_000));
+const t = performance.now();
+s.runSlice(3_000_000);
+console.log("moves/s", (3_000_000 / (performance.now() - t)) * 1000, formatScore(s.bestScore()));
