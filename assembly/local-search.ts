@@ -25,10 +25,7 @@
  * Scores compare lexicographically (hard, medium, soft).
  */
 import { ACCEPTOR_LATE_ACCEPTANCE, ACCEPTOR_SIMULATED_ANNEALING } from "./layout";
-import {
-  shiftCount, employeeCount, shiftPinned, shiftMandatory, shiftHistoric, shiftsByStart, rankByStart, shiftKeySkill,
-  holdersOff, holders,
-} from "./problem";
+import { shiftCount, employeeCount, shiftPinned, shiftMandatory, shiftHistoric, shiftsByStart, rankByStart, shiftKeySkill, holdersOff, holders, SR_KEY_SKILL, isHistoric, isMandatory, isPinned, sf } from "./problem";
 import { assignment, setEmployee } from "./solution";
 import {
   resetDelta, addChangeDelta, commitDelta, evalChange, moveHardUntil, moveRest, swapHardUntil, swapRest, dHard, dMedium, dSoft,
@@ -43,7 +40,7 @@ import { rngBelow, rngNext } from "./rng";
 /** Half width, in start-order positions, of the window a swap partner is drawn from. */
 const SWAP_WINDOW: i32 = 64;
 /** One step in RUIN_PERIOD is a ruin-and-recreate move. */
-const RUIN_PERIOD: i32 = 128;
+const RUIN_PERIOD: i32 = 512;
 const RUIN_MAX: i32 = 6;
 /** Random candidates per re-placed shift, besides the ruined shifts' previous employees. */
 const RECREATE_SAMPLE: i32 = 6;
@@ -116,15 +113,15 @@ export function setStepsDone(steps: i64): void {
 
 /** Whether movable shift s is in a hard or medium violation of its own (unassigned mandatory, or badly placed). */
 export function isViolating(s: i32): bool {
-  if (unchecked(shiftHistoric[s])) return false;
+  if (isHistoric(s)) return false;
   const e = unchecked(assignment[s]);
-  if (e < 0) return unchecked(shiftMandatory[s]) && unchecked(enabled[UNASSIGNED_ID]);
+  if (e < 0) return isMandatory(s) && unchecked(enabled[UNASSIGNED_ID]);
   if (hardLocal(s, e) > 0) return true;
   return unchecked(enabled[OVERLAP_ID]) && overlapWithEmployee(s, e) > 0;
 }
 
 function poolAdd(s: i32): void {
-  if (unchecked(poolPos[s]) >= 0 || unchecked(shiftPinned[s])) return;
+  if (unchecked(poolPos[s]) >= 0 || isPinned(s)) return;
   unchecked(poolPos[s] = poolSize);
   unchecked(pool[poolSize++] = s);
 }
@@ -167,7 +164,7 @@ function pickShift(): i32 {
 
 /** A random candidate employee for shift s: a holder of its rarest required skill, else anyone. */
 function sampleEmployee(s: i32): i32 {
-  const key = unchecked(shiftKeySkill[s]);
+  const key = sf(s, SR_KEY_SKILL);
   if (key >= 0 && rngBelow(4) != 0) {
     const from = unchecked(holdersOff[key]), n = unchecked(holdersOff[key + 1]) - from;
     if (n > 0) return unchecked(holders[from + rngBelow(n)]);
@@ -239,7 +236,7 @@ function swapStep(slot: i32): void {
   const lo = max(0, rank - SWAP_WINDOW);
   const hi = min(shiftCount, rank + SWAP_WINDOW + 1);
   const s2 = unchecked(shiftsByStart[lo + rngBelow(hi - lo)]);
-  if (unchecked(shiftPinned[s2])) return;
+  if (isPinned(s2)) return;
   const a = unchecked(assignment[s1]), b = unchecked(assignment[s2]);
   if (a == b) return;
   // Scored without applying (score.ts swapHard / swapRest), so a rejected swap touches no list.
@@ -264,7 +261,7 @@ function ruinRecreateStep(slot: i32): void {
   let n = 0;
   for (let p = max(0, rank - (k >> 1)), end = min(shiftCount, p + 3 * k); p < end && n < k; p++) {
     const s = unchecked(shiftsByStart[p]);
-    if (unchecked(shiftPinned[s])) continue;
+    if (isPinned(s)) continue;
     unchecked(ruined[n] = s);
     unchecked(ruinedFrom[n] = assignment[s]);
     n++;

@@ -82,6 +82,155 @@ export let balanceShifts = new StaticArray<i32>(0);
 export let overlapGroup = new StaticArray<i32>(0);
 export let overlapAllowed = new StaticArray<i32>(0);
 
+/**
+ * Packed records, built at load for cache locality: everything a move evaluation reads about one shift (or one
+ * employee) sits in one 64-byte record, and a CSR row's end is the next record's start field (the adjacent line),
+ * instead of one cache line per array. On the XL instance (100,000 shifts) this halves the misses of a move.
+ * Row S (E) is a sentinel holding the CSR totals. Bit fields cover the first 32 balance rules and allow-overlap
+ * groups; beyond that the arrays above are read.
+ *
+ *   shift record    start end worked weight flags keySkill | CSR starts: reqSkills prefSkills tags risks
+ *                   prohibited preferred unpreferred | balanceBits allowedBits initialEmployee     (SR = 16 words)
+ *   employee record CSR starts: skills risks unavailable available preferredTime unpreferredTime requiredTags
+ *                   preferredTags | flags priority group balanceBits                               (ER = 16 words)
+ */
+export const SR: i32 = 16;
+export const SR_START: i32 = 0;
+export const SR_END: i32 = 1;
+export const SR_WORKED: i32 = 2;
+export const SR_WEIGHT: i32 = 3;
+export const SR_FLAGS: i32 = 4;
+export const SR_KEY_SKILL: i32 = 5;
+export const SR_REQUIRED_SKILLS: i32 = 6;
+export const SR_PREFERRED_SKILLS: i32 = 7;
+export const SR_TAGS: i32 = 8;
+export const SR_RISKS: i32 = 9;
+export const SR_PROHIBITED: i32 = 10;
+export const SR_PREFERRED_EMPLOYEES: i32 = 11;
+export const SR_UNPREFERRED_EMPLOYEES: i32 = 12;
+export const SR_BALANCE: i32 = 13;
+export const SR_ALLOWED: i32 = 14;
+export const SR_INITIAL: i32 = 15;
+export const ER: i32 = 16;
+export const ER_SKILLS: i32 = 0;
+export const ER_RISKS: i32 = 1;
+export const ER_UNAVAILABLE: i32 = 2;
+export const ER_AVAILABLE: i32 = 3;
+export const ER_PREFERRED_TIME: i32 = 4;
+export const ER_UNPREFERRED_TIME: i32 = 5;
+export const ER_REQUIRED_TAGS: i32 = 6;
+export const ER_PREFERRED_TAGS: i32 = 7;
+export const ER_FLAGS: i32 = 8;
+export const ER_PRIORITY: i32 = 9;
+export const ER_GROUP: i32 = 10;
+export const ER_BALANCE: i32 = 11;
+export let shiftRec = new StaticArray<i32>(0);
+export let employeeRec = new StaticArray<i32>(0);
+
+/** Field f of shift s's record (s may be the sentinel S). */
+// @ts-ignore: decorator
+@inline
+export function sf(s: i32, f: i32): i32 {
+  return unchecked(shiftRec[s * SR + f]);
+}
+
+/** Field f of employee e's record (e may be the sentinel E). */
+// @ts-ignore: decorator
+@inline
+export function ef(e: i32, f: i32): i32 {
+  return unchecked(employeeRec[e * ER + f]);
+}
+
+// @ts-ignore: decorator
+@inline
+export function isHistoric(s: i32): bool {
+  return (sf(s, SR_FLAGS) & SHIFT_HISTORIC) != 0;
+}
+
+// @ts-ignore: decorator
+@inline
+export function isPinned(s: i32): bool {
+  return (sf(s, SR_FLAGS) & SHIFT_PINNED) != 0;
+}
+
+// @ts-ignore: decorator
+@inline
+export function isMandatory(s: i32): bool {
+  return (sf(s, SR_FLAGS) & SHIFT_MANDATORY) != 0;
+}
+
+function buildRecords(): void {
+  const s = shiftCount, e = employeeCount;
+  shiftRec = new StaticArray<i32>((s + 1) * SR);
+  for (let i = 0; i <= s; i++) {
+    const at = i * SR;
+    if (i < s) {
+      shiftRec[at + SR_START] = shiftStart[i];
+      shiftRec[at + SR_END] = shiftEnd[i];
+      shiftRec[at + SR_WORKED] = shiftWorked[i];
+      shiftRec[at + SR_WEIGHT] = shiftUnassignedWeight[i];
+      shiftRec[at + SR_FLAGS] = (shiftPinned[i] ? SHIFT_PINNED : 0) | (shiftMandatory[i] ? SHIFT_MANDATORY : 0) | (shiftHistoric[i] ? SHIFT_HISTORIC : 0);
+      shiftRec[at + SR_KEY_SKILL] = shiftKeySkill[i];
+      shiftRec[at + SR_INITIAL] = shiftInitialEmployee[i];
+      let bits = 0;
+      for (let r = 0; r < min(32, balanceRuleCount); r++) if (balanceShifts[r * s + i] != 0) bits |= 1 << r;
+      shiftRec[at + SR_BALANCE] = bits;
+      bits = 0;
+      for (let g = 0; g < min(32, overlapGroupCount); g++) if (overlapAllowed[g * s + i] != 0) bits |= 1 << g;
+      shiftRec[at + SR_ALLOWED] = bits;
+    }
+    shiftRec[at + SR_REQUIRED_SKILLS] = requiredSkillsOff[i];
+    shiftRec[at + SR_PREFERRED_SKILLS] = preferredSkillsOff[i];
+    shiftRec[at + SR_TAGS] = shiftTagsOff[i];
+    shiftRec[at + SR_RISKS] = shiftRisksOff[i];
+    shiftRec[at + SR_PROHIBITED] = prohibitedOff[i];
+    shiftRec[at + SR_PREFERRED_EMPLOYEES] = preferredEmployeesOff[i];
+    shiftRec[at + SR_UNPREFERRED_EMPLOYEES] = unpreferredEmployeesOff[i];
+  }
+  employeeRec = new StaticArray<i32>((e + 1) * ER);
+  for (let i = 0; i <= e; i++) {
+    const at = i * ER;
+    employeeRec[at + ER_SKILLS] = employeeSkillsOff[i];
+    employeeRec[at + ER_RISKS] = employeeRisksOff[i];
+    employeeRec[at + ER_UNAVAILABLE] = unavailableOff[i];
+    employeeRec[at + ER_AVAILABLE] = availableOff[i];
+    employeeRec[at + ER_PREFERRED_TIME] = preferredTimeOff[i];
+    employeeRec[at + ER_UNPREFERRED_TIME] = unpreferredTimeOff[i];
+    employeeRec[at + ER_REQUIRED_TAGS] = requiredTagsOff[i];
+    employeeRec[at + ER_PREFERRED_TAGS] = preferredTagsOff[i];
+    if (i < e) {
+      employeeRec[at + ER_FLAGS] = employeeFlags[i];
+      employeeRec[at + ER_PRIORITY] = employeePriority[i];
+      employeeRec[at + ER_GROUP] = overlapGroup[i];
+      let bits = 0;
+      for (let r = 0; r < min(32, balanceRuleCount); r++) if (balanceMembers[r * e + i] != 0) bits |= 1 << r;
+      employeeRec[at + ER_BALANCE] = bits;
+    }
+  }
+}
+
+/** Whether shift s counts for balance rule r. */
+// @ts-ignore: decorator
+@inline
+export function balanceCounts(r: i32, s: i32): bool {
+  return r < 32 ? (sf(s, SR_BALANCE) & (1 << r)) != 0 : unchecked(balanceShifts[r * shiftCount + s]) != 0;
+}
+
+/** Whether employee e is balanced by rule r. */
+// @ts-ignore: decorator
+@inline
+export function balanceMember(r: i32, e: i32): bool {
+  return r < 32 ? (ef(e, ER_BALANCE) & (1 << r)) != 0 : unchecked(balanceMembers[r * employeeCount + e]) != 0;
+}
+
+/** Whether shift s may overlap for employees of allow-overlap group g (0 = none). */
+// @ts-ignore: decorator
+@inline
+export function overlapAllowedFor(g: i32, s: i32): bool {
+  if (g == 0) return false;
+  return g <= 32 ? (sf(s, SR_ALLOWED) & (1 << (g - 1))) != 0 : unchecked(overlapAllowed[(g - 1) * shiftCount + s]) != 0;
+}
+
 /** Shift indices ordered by (start, index). */
 export let shiftsByStart = new StaticArray<i32>(0);
 /** Position of each shift in shiftsByStart (its inverse permutation). */
@@ -256,6 +405,7 @@ export function loadProblem(base: usize, words: i32): i32 {
   rankByStart = new StaticArray<i32>(s);
   for (let i = 0; i < s; i++) rankByStart[shiftsByStart[i]] = i;
   buildHolders();
+  buildRecords();
   loaded = true;
   return 0;
 }
@@ -394,7 +544,7 @@ export function intersectionSize(a: StaticArray<i32>, aFrom: i32, aTo: i32, b: S
 // @ts-ignore: decorator
 @inline
 export function shiftHasTag(s: i32, tag: i32): bool {
-  return rowContains(shiftTags, unchecked(shiftTagsOff[s]), unchecked(shiftTagsOff[s + 1]), tag);
+  return rowContains(shiftTags, sf(s, SR_TAGS), sf(s + 1, SR_TAGS), tag);
 }
 
 /**
@@ -402,14 +552,14 @@ export function shiftHasTag(s: i32, tag: i32): bool {
  * spans, one of them contains the whole shift.
  */
 export function holdsSkillFor(e: i32, k: i32, s: i32): bool {
-  let lo = unchecked(employeeSkillsOff[e]), hi = unchecked(employeeSkillsOff[e + 1]);
+  let lo = ef(e, ER_SKILLS), hi = ef(e + 1, ER_SKILLS);
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     const v = unchecked(employeeSkills[mid]);
     if (v == k) {
       const from = unchecked(skillValidityOff[mid]), to = unchecked(skillValidityOff[mid + 1]);
       if (from == to) return true;
-      const start = unchecked(shiftStart[s]), end = unchecked(shiftEnd[s]);
+      const start = sf(s, SR_START), end = sf(s, SR_END);
       for (let i = from; i < to; i++) {
         if (unchecked(skillValidity[2 * i]) <= start && end <= unchecked(skillValidity[2 * i + 1])) return true;
       }
@@ -427,7 +577,7 @@ export function filterMatches(f: i32, s: i32): bool {
   const any = unchecked(filters[at]) != 0;
   const nInclude = unchecked(filters[at + 1]), nExclude = unchecked(filters[at + 2]);
   at += 3;
-  const from = unchecked(shiftTagsOff[s]), to = unchecked(shiftTagsOff[s + 1]);
+  const from = sf(s, SR_TAGS), to = sf(s + 1, SR_TAGS);
   if (nInclude > 0) {
     const hits = intersectionSize(filters, at, at + nInclude, shiftTags, from, to);
     // ALL: every include tag present; ANY: at least one.

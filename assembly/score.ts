@@ -55,7 +55,7 @@ export function setWeight(id: i32, weight: i64): void {
 }
 
 /** Bits of the non-zero entries of changeRaw. */
-let changeMask: u32 = 0;
+let changeMask: u64 = 0;
 
 /**
  * Scores one change (shift s from `from` to `to`) under the current solution into changeRaw and
@@ -64,7 +64,7 @@ let changeMask: u32 = 0;
 export function evalChange(s: i32, from: i32, to: i32): void {
   let m = changeMask;
   while (m) {
-    unchecked(changeRaw[ctz(m)] = 0);
+    unchecked(changeRaw[<i32>ctz(m)] = 0);
     m &= m - 1;
   }
   const moveTouched = touched;
@@ -98,7 +98,7 @@ export function resetDelta(): void {
   dSoft = 0;
   let m = touched;
   while (m) {
-    unchecked(moveRaw[ctz(m)] = 0);
+    unchecked(moveRaw[<i32>ctz(m)] = 0);
     m &= m - 1;
   }
   clearTouched();
@@ -127,7 +127,7 @@ export function addChangeDelta(s: i32, from: i32, to: i32): void {
   evalChange(s, from, to);
   let m = changeMask;
   while (m) {
-    const id = ctz(m);
+    const id = <i32>ctz(m);
     unchecked(moveRaw[id] += changeRaw[id]);
     m &= m - 1;
   }
@@ -211,7 +211,7 @@ export function commitDelta(): void {
   scoreSoft += dSoft;
   let m = touched;
   while (m) {
-    const id = ctz(m);
+    const id = <i32>ctz(m);
     m &= m - 1;
     unchecked(constraintScore[id] += factor[id] * moveRaw[id]);
   }

@@ -5,7 +5,7 @@
  * skipped (reference `TagAwareDateTimeSpan`).
  */
 import { SPAN_WORDS } from "./layout";
-import { shiftStart, shiftEnd, filterMatches, overlapMinutes } from "./problem";
+import { shiftStart, shiftEnd, filterMatches, overlapMinutes, SR_END, SR_START, sf , ef } from "./problem";
 
 /** First span index in [from, to) whose start is >= minute. */
 function lowerBound(spans: StaticArray<i32>, from: i32, to: i32, minute: i32): i32 {
@@ -17,11 +17,11 @@ function lowerBound(spans: StaticArray<i32>, from: i32, to: i32, minute: i32): i
   return lo;
 }
 
-/** Σ over matching spans of (minutes of shift s inside the span) × (span weight when `weighted`, else 1). */
-export function overlapWeighted(spans: StaticArray<i32>, offsets: StaticArray<i32>, e: i32, s: i32, longest: i32, weighted: bool): i64 {
-  const from = unchecked(offsets[e]), to = unchecked(offsets[e + 1]);
+/** `field` is the employee-record field of the span list (ER_UNAVAILABLE ...). Σ over matching spans of (minutes of shift s inside the span) × (span weight when `weighted`, else 1). */
+export function overlapWeighted(spans: StaticArray<i32>, field: i32, e: i32, s: i32, longest: i32, weighted: bool): i64 {
+  const from = ef(e, field), to = ef(e + 1, field);
   if (from == to) return 0;
-  const start = unchecked(shiftStart[s]), end = unchecked(shiftEnd[s]);
+  const start = sf(s, SR_START), end = sf(s, SR_END);
   let total: i64 = 0;
   for (let i = lowerBound(spans, from, to, start - longest); i < to; i++) {
     const at = i * SPAN_WORDS;
@@ -35,9 +35,9 @@ export function overlapWeighted(spans: StaticArray<i32>, offsets: StaticArray<i3
 }
 
 /** Minutes of shift s covered by the union of the matching spans (each minute once). */
-export function coveredMinutes(spans: StaticArray<i32>, offsets: StaticArray<i32>, e: i32, s: i32, longest: i32): i32 {
-  const from = unchecked(offsets[e]), to = unchecked(offsets[e + 1]);
-  const start = unchecked(shiftStart[s]), end = unchecked(shiftEnd[s]);
+export function coveredMinutes(spans: StaticArray<i32>, field: i32, e: i32, s: i32, longest: i32): i32 {
+  const from = ef(e, field), to = ef(e + 1, field);
+  const start = sf(s, SR_START), end = sf(s, SR_END);
   let frontier = start;
   let covered = 0;
   for (let i = lowerBound(spans, from, to, start - longest); i < to; i++) {

@@ -3,9 +3,12 @@
  * Wasm solver in bounded slices driven by its alarm, checkpoints the search after every slice, writes the final
  * output to R2 and mirrors each status change into the D1 index.
  *
- * Lifecycle (spec §3): SOLVING_SCHEDULED -> SOLVING_STARTED -> SOLVING_ACTIVE -> SOLVING_COMPLETED (or
- * SOLVING_INCOMPLETE when stopped before the construction finished, SOLVING_FAILED on an error). A dataset with an
- * ERROR validation issue is stored as DATASET_INVALID and never solved.
+ * Lifecycle (spec §3): DATASET_CREATED -> DATASET_VALIDATED (or DATASET_INVALID, never solved) -> SOLVING_SCHEDULED
+ * -> SOLVING_STARTED -> SOLVING_ACTIVE -> SOLVING_COMPLETED (or SOLVING_INCOMPLETE when stopped before the
+ * construction finished, SOLVING_FAILED on an error). With operation NONE: DATASET_VALIDATED -> DATASET_COMPUTED, and
+ * POST <root>/{id} may schedule the solve later. Every transition is recorded in the record's `history`.
+ * With maxThreadCount > 1 this object is search 0 and the referee of the SearchObjects (search-object.ts).
+ * A purged dataset is hidden at once and erased when its retention ends.
  *
  * Platform semantics that shape this class:
  * - Alarms run at least once and are retried when they throw: every step below is idempotent and re-entrant from

@@ -6,6 +6,7 @@
  */
 import type { ModelInput } from "../schemas/model-input";
 import type { InputMetrics, Kpis, ModelOutput } from "../schemas/model-output";
+import { historicShifts, shiftAssignmentWeights } from "./encode";
 
 export interface SolutionParts {
   modelOutput: ModelOutput;
@@ -13,20 +14,22 @@ export interface SolutionParts {
   kpis: Kpis;
 }
 
-/** All shifts are mandatory until optional shifts (issue 3: `globalRules.unassignedShiftRule`) are modelled. */
-function isMandatory(_shift: ModelInput["shifts"][number]): boolean {
-  return true;
+/** Per shift: mandatory, unless `globalRules.unassignedShiftRule` maps its priority to OPTIONAL (encode.ts). */
+function mandatoryFlags(input: ModelInput): boolean[] {
+  return shiftAssignmentWeights(input).map((w) => w.mandatory);
 }
 
 export function inputMetrics(input: ModelInput): InputMetrics {
-  const mandatory = input.shifts.filter(isMandatory).length;
+  const mandatory = mandatoryFlags(input).filter(Boolean).length;
+  // Shifts ending before the planning window (spec §2.6); null when there are none, as the reference.
+  const historic = historicShifts(input).filter(Boolean).length;
   return {
     employees: input.employees.length,
     shifts: input.shifts.length,
     pinnedShifts: input.shifts.filter((s) => s.pinned === true).length,
     mandatoryShifts: mandatory,
     optionalShifts: input.shifts.length - mandatory,
-    historicShifts: null,
+    historicShifts: historic > 0 ? historic : null,
     historicShiftGroups: null,
   };
 }
@@ -39,10 +42,11 @@ export function solutionParts(input: ModelInput, assignment: ArrayLike<number>):
   let assigned = 0;
   let assignedMandatory = 0;
   const activated = new Set<number>();
-  input.shifts.forEach((shift, i) => {
+  const mandatory = mandatoryFlags(input);
+  input.shifts.forEach((_shift, i) => {
     if (assignment[i] < 0) return;
     assigned++;
-    if (isMandatory(shift)) assignedMandatory++;
+    if (mandatory[i]) assignedMandatory++;
     activated.add(assignment[i]);
   });
   return {

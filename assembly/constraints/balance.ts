@@ -16,9 +16,7 @@
  * from-scratch scores agree bit for bit.
  */
 import { LEVEL_SOFT, BALANCE_TIME, BALANCE_COUNT } from "../layout";
-import {
-  shiftCount, employeeCount, balanceRuleCount, balanceRules, balanceMembers, balanceHistory, balanceShifts, shiftWorked,
-} from "../problem";
+import { shiftCount, employeeCount, balanceRuleCount, balanceRules, balanceMembers, balanceHistory, balanceShifts, shiftWorked, SR_WORKED, sf, balanceCounts, balanceMember } from "../problem";
 import { assignment } from "../solution";
 
 export const TIME_ID: i32 = 15;
@@ -36,14 +34,14 @@ let members = new StaticArray<i32>(0);
 // @ts-ignore: decorator
 @inline
 function load_(r: i32, s: i32): i64 {
-  if (unchecked(balanceShifts[r * shiftCount + s]) == 0) return 0;
-  return unchecked(balanceRules[2 * r]) == BALANCE_TIME ? <i64>unchecked(shiftWorked[s]) : 1;
+  if (!balanceCounts(r, s)) return 0;
+  return unchecked(balanceRules[2 * r]) == BALANCE_TIME ? <i64>sf(s, SR_WORKED) : 1;
 }
 
 // @ts-ignore: decorator
 @inline
 function member(r: i32, e: i32): bool {
-  return e >= 0 && unchecked(balanceMembers[r * employeeCount + e]) != 0;
+  return e >= 0 && balanceMember(r, e);
 }
 
 export function unfairness(sum: i64, sum2: i64, n: i32): i64 {

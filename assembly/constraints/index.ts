@@ -10,13 +10,25 @@
  * Kinds of unit, by what a change of one shift's employee can affect:
  *   LOCAL      the (shift, employee) pair only: `penalty(s, e)`. Delta = penalty(s, to) - penalty(s, from).
  *              Fused into `addLocal` below so a move evaluates every local unit in one pass, each guarded by
- *              its enabled flag and an early exit when its data row is empty.
+ *              its enabled flag and an early exit when its data row is empty. Hard ones also feed `addHardUntil`
+ *              (early rejection) and `hardLocal` (the violation pool).
  *   PAIRWISE   pairs of one employee's shifts, scanned in that employee's time-ordered list (solution.ts).
  *   AGGREGATE  a function of per-employee loads kept in the solution state (balance.ts, updated by setEmployee).
- * Issue 7's contract rules (period and rolling-window limits, rest, sequences) are per employee and time-ordered:
- * they fit as PAIRWISE units that scan a window of the employee's list, or as an employee-scoped unit whose
- * contribution per employee is cached and recomputed for the (at most two per change) employees a move touches,
- * once the move has been applied (the swap path already applies its first change before scoring the second).
+ *
+ * Issue 7's contract rules (period and rolling-window limits, rest, sequences, pairings) are per employee and
+ * time-ordered. Those with a local exact delta fit PAIRWISE (rest between neighbours: the entries before and after
+ * the shift in the employee's list) or AGGREGATE (minutes per period: a load per (employee, period) updated by
+ * setEmployee). Where an exact local delta is impractical, the pattern to add is an EMPLOYEE-SCOPED unit:
+ *   - `employeePenalty(e)` recomputes employee e's whole contribution from its time-ordered list;
+ *   - a per-employee cache holds the committed value, and a per-move "pending" value per touched employee;
+ *   - a change is scored by applying it (setEmployee), recomputing its two employees, and taking
+ *     recomputed - (pending or cached); the swap and change fast paths (score.ts swapHardUntil/moveHardUntil score
+ *     without applying) then apply the move before this last part and undo it on rejection, as the compound moves
+ *     (ruin and recreate) already do; construction's probes (evalChange) apply, recompute and undo;
+ *   - commitDelta copies pending into the cache; a rejected move drops pending;
+ *   - the from-scratch score sums employeePenalty over all employees, so the fuzz test covers it like the others.
+ * Hard employee-scoped units join the hard phase after the LOCAL and PAIRWISE ones (the early exit still applies,
+ * since their delta is computed before the medium and soft levels).
  */
 import * as requiredSkillMissing from "./required-skill-missing";
 import * as overlappingShift from "./overlapping-shift";
@@ -35,10 +47,13 @@ import * as preferredEmployee from "./preferred-employee";
 import * as preferredShiftTags from "./preferred-shift-tags";
 import * as balance from "./balance";
 import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT } from "../layout";
-import { shiftCount, shiftHistoric, balanceRuleCount, overlapGroup } from "../problem";
+import { shiftCount, shiftHistoric, balanceRuleCount, overlapGroup, ER_GROUP, ef, isHistoric } from "../problem";
 import { assignment } from "../solution";
 
 export const CONSTRAINT_COUNT: i32 = 17;
+// The score director tracks touched constraints in a u64 bit mask (score.ts): at most 64 constraints.
+// @ts-ignore: top-level assert
+assert(CONSTRAINT_COUNT <= 64);
 
 export const KIND_LOCAL: i32 = 0;
 export const KIND_PAIRWISE: i32 = 1;
@@ -112,14 +127,14 @@ export function localPenalty(id: i32, s: i32, e: i32): i64 {
   return 0;
 }
 
-/** Bit per constraint id written by `add` since the last reset: lets the score director visit only those. */
-export let touched: u32 = 0;
+/** Bit per constraint id written by `add` since the last reset: lets the score director visit only those (<= 64). */
+export let touched: u64 = 0;
 
 export function clearTouched(): void {
   touched = 0;
 }
 
-export function setTouched(mask: u32): void {
+export function setTouched(mask: u64): void {
   touched = mask;
 }
 
@@ -128,7 +143,7 @@ export function setTouched(mask: u32): void {
 function add(raw: StaticArray<i64>, id: i32, sign: i64, v: i64): void {
   if (v != 0) {
     unchecked(raw[id] += sign * v);
-    touched |= <u32>1 << id;
+    touched |= <u64>1 << <u64>id;
   }
 }
 
@@ -140,7 +155,7 @@ export function addLocal(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): void
 
 /** The hard LOCAL constraints only (moves are rejected on the hard level before the rest is computed). */
 export function addLocalHard(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): void {
-  if (e < 0 || unchecked(shiftHistoric[s])) return;
+  if (e < 0 || isHistoric(s)) return;
   if (unchecked(enabled[requiredSkillMissing.ID])) add(raw, requiredSkillMissing.ID, sign, requiredSkillMissing.penalty(s, e));
   if (unchecked(enabled[unavailableTime.ID])) add(raw, unavailableTime.ID, sign, unavailableTime.penalty(s, e));
   if (unchecked(enabled[availableTime.ID])) add(raw, availableTime.ID, sign, availableTime.penalty(s, e));
@@ -161,7 +176,7 @@ export function setHardRunning(v: i64): void {
 function addHard(raw: StaticArray<i64>, id: i32, v: i64, weight: StaticArray<i64>, floor: i64): bool {
   if (v == 0) return true;
   unchecked(raw[id] += v);
-  touched |= <u32>1 << id;
+  touched |= <u64>1 << <u64>id;
   hardRunning -= unchecked(weight[id]) * v;
   return hardRunning >= floor;
 }
@@ -174,7 +189,7 @@ function addHard(raw: StaticArray<i64>, id: i32, v: i64, weight: StaticArray<i64
  */
 export function addHardUntil(s: i32, e: i32, raw: StaticArray<i64>, weight: StaticArray<i64>, floor: i64): bool {
   if (e < 0) return true;
-  if (!unchecked(shiftHistoric[s])) {
+  if (!isHistoric(s)) {
     if (unchecked(enabled[requiredShiftTags.ID]) && !addHard(raw, requiredShiftTags.ID, requiredShiftTags.penalty(s, e), weight, floor)) return false;
     if (unchecked(enabled[requiredSkillMissing.ID]) && !addHard(raw, requiredSkillMissing.ID, requiredSkillMissing.penalty(s, e), weight, floor)) return false;
     if (unchecked(enabled[prohibitedEmployee.ID]) && !addHard(raw, prohibitedEmployee.ID, prohibitedEmployee.penalty(s, e), weight, floor)) return false;
@@ -195,7 +210,7 @@ export function subtractHard(s: i32, e: i32, raw: StaticArray<i64>): void {
 
 /** The medium and soft LOCAL constraints. */
 export function addLocalRest(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): void {
-  if (unchecked(shiftHistoric[s])) return;
+  if (isHistoric(s)) return;
   if (e < 0) {
     if (unchecked(enabled[unassignedShift.ID])) add(raw, unassignedShift.ID, sign, unassignedShift.penalty(s));
     if (unchecked(enabled[unassignedOptionalShift.ID])) add(raw, unassignedOptionalShift.ID, sign, unassignedOptionalShift.penalty(s));
@@ -211,7 +226,7 @@ export function addLocalRest(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): 
 
 /** Raw hard weight of the enabled LOCAL hard constraints for (s, e): is this placement itself infeasible? */
 export function hardLocal(s: i32, e: i32): i64 {
-  if (e < 0 || unchecked(shiftHistoric[s])) return 0;
+  if (e < 0 || isHistoric(s)) return 0;
   let total: i64 = 0;
   if (unchecked(enabled[requiredSkillMissing.ID])) total += requiredSkillMissing.penalty(s, e);
   if (unchecked(enabled[unavailableTime.ID])) total += unavailableTime.penalty(s, e);
@@ -235,7 +250,7 @@ export function addNonLocalHard(s: i32, from: i32, to: i32, raw: StaticArray<i64
 export function addNonLocalRest(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
   if (balanceRuleCount > 0 && (unchecked(enabled[balance.TIME_ID]) || unchecked(enabled[balance.COUNT_ID]))) {
     balance.addDelta(s, from, to, raw);
-    touched |= (<u32>1 << balance.TIME_ID) | (<u32>1 << balance.COUNT_ID);
+    touched |= (<u64>1 << <u64>balance.TIME_ID) | (<u64>1 << <u64>balance.COUNT_ID);
   }
 }
 
@@ -248,15 +263,15 @@ export function addNonLocalRest(s: i32, from: i32, to: i32, raw: StaticArray<i64
 export function addSwapOverlapCorrection(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
   if (!unchecked(enabled[overlappingShift.ID])) return;
   let correction: i64 = 0;
-  if (b >= 0) correction += overlappingShift.pairMinutes(s1, s2, unchecked(overlapGroup[b]));
-  if (a >= 0) correction += overlappingShift.pairMinutes(s2, s1, unchecked(overlapGroup[a]));
+  if (b >= 0) correction += overlappingShift.pairMinutes(s1, s2, ef(b, ER_GROUP));
+  if (a >= 0) correction += overlappingShift.pairMinutes(s2, s1, ef(a, ER_GROUP));
   add(raw, overlappingShift.ID, -1, correction);
 }
 
 export function addSwapBalance(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
   if (balanceRuleCount > 0 && (unchecked(enabled[balance.TIME_ID]) || unchecked(enabled[balance.COUNT_ID]))) {
     balance.addSwapDelta(s1, s2, a, b, raw);
-    touched |= (<u32>1 << balance.TIME_ID) | (<u32>1 << balance.COUNT_ID);
+    touched |= (<u64>1 << <u64>balance.TIME_ID) | (<u64>1 << <u64>balance.COUNT_ID);
   }
 }
 

@@ -9,10 +9,7 @@
  * (start - longest shift) and the shift's end: any shift starting earlier has already ended.
  */
 import { LEVEL_HARD } from "../layout";
-import {
-  shiftCount, employeeCount, shiftStart, shiftEnd, shiftHistoric, shiftsByStart, maxShiftDuration, overlapMinutes,
-  overlapGroup, overlapAllowed,
-} from "../problem";
+import { shiftCount, employeeCount, shiftStart, shiftEnd, shiftHistoric, shiftsByStart, maxShiftDuration, overlapMinutes, overlapGroup, overlapAllowed, ER_GROUP, SR_END, SR_START, ef, isHistoric, sf , overlapAllowedFor } from "../problem";
 import { assignment, listBase, listAt, listStart, listEnd, listLength, lowerBoundByStart } from "../solution";
 
 export const ID: i32 = 1;
@@ -23,12 +20,12 @@ export const LEVEL: i32 = LEVEL_HARD;
 // @ts-ignore: decorator
 @inline
 function allowed(g: i32, s: i32): bool {
-  return g != 0 && unchecked(overlapAllowed[(g - 1) * shiftCount + s]) != 0;
+  return overlapAllowedFor(g, s);
 }
 
 /** Penalized minutes between shifts a and b of one employee of group g (0 when exempt). */
 export function pairMinutes(a: i32, b: i32, g: i32): i32 {
-  const minutes = overlapMinutes(unchecked(shiftStart[a]), unchecked(shiftEnd[a]), unchecked(shiftStart[b]), unchecked(shiftEnd[b]));
+  const minutes = overlapMinutes(sf(a, SR_START), sf(a, SR_END), sf(b, SR_START), sf(b, SR_END));
   return minutes == 0 ? 0 : exempt(a, b, g) ? 0 : minutes;
 }
 
@@ -36,7 +33,7 @@ export function pairMinutes(a: i32, b: i32, g: i32): i32 {
 // @ts-ignore: decorator
 @inline
 function exempt(a: i32, b: i32, g: i32): bool {
-  return (unchecked(shiftHistoric[a]) && unchecked(shiftHistoric[b])) || allowed(g, a) || allowed(g, b);
+  return (isHistoric(a) && isHistoric(b)) || allowed(g, a) || allowed(g, b);
 }
 
 /**
@@ -45,8 +42,8 @@ function exempt(a: i32, b: i32, g: i32): bool {
  */
 export function overlapWithEmployee(s: i32, e: i32, count: bool = false): i64 {
   if (e < 0) return 0;
-  const start = unchecked(shiftStart[s]), end = unchecked(shiftEnd[s]);
-  const g = unchecked(overlapGroup[e]);
+  const start = sf(s, SR_START), end = sf(s, SR_END);
+  const g = ef(e, ER_GROUP);
   if (allowed(g, s)) return 0;
   const base = listBase(e);
   const len = unchecked(listLength[e]);

@@ -5,7 +5,7 @@
  * Reward: minutes worked × the program's reward measure × the employee's priority multiplier.
  */
 import { LEVEL_SOFT } from "../layout";
-import { preferredTags, preferredTagsOff, shiftWorked, employeePriority } from "../problem";
+import { preferredTags, preferredTagsOff, shiftWorked, employeePriority, ER_PREFERRED_TAGS, ER_PRIORITY, SR_WORKED, ef, sf } from "../problem";
 import { expressionReward, OVER_TAGS } from "../expression";
 
 export const ID: i32 = 14;
@@ -13,8 +13,8 @@ export const NAME = "Employee works shift with preferred shift tags";
 export const LEVEL: i32 = LEVEL_SOFT;
 
 export function penalty(s: i32, e: i32): i64 {
-  const from = unchecked(preferredTagsOff[e]);
-  if (from == unchecked(preferredTagsOff[e + 1])) return 0;
+  const from = ef(e, ER_PREFERRED_TAGS);
+  if (from == ef(e + 1, ER_PREFERRED_TAGS)) return 0;
   const v = expressionReward(preferredTags, from, OVER_TAGS, s, e);
-  return v == 0 ? 0 : v * <i64>unchecked(shiftWorked[s]) * <i64>unchecked(employeePriority[e]);
+  return v == 0 ? 0 : v * <i64>sf(s, SR_WORKED) * <i64>ef(e, ER_PRIORITY);
 }

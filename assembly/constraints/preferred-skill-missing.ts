@@ -3,7 +3,7 @@
  * `preferredSkillsExpression` should be held. Penalty: the expression's penalty measure (missing skills).
  */
 import { LEVEL_SOFT } from "../layout";
-import { preferredSkills, preferredSkillsOff } from "../problem";
+import { preferredSkills, preferredSkillsOff, SR_PREFERRED_SKILLS, sf } from "../problem";
 import { expressionPenalty, OVER_SKILLS } from "../expression";
 
 export const ID: i32 = 11;
@@ -11,7 +11,7 @@ export const NAME = "Preferred skill missing";
 export const LEVEL: i32 = LEVEL_SOFT;
 
 export function penalty(s: i32, e: i32): i64 {
-  const from = unchecked(preferredSkillsOff[s]);
-  if (from == unchecked(preferredSkillsOff[s + 1])) return 0;
+  const from = sf(s, SR_PREFERRED_SKILLS);
+  if (from == sf(s + 1, SR_PREFERRED_SKILLS)) return 0;
   return expressionPenalty(preferredSkills, from, OVER_SKILLS, s, e);
 }

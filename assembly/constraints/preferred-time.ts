@@ -3,7 +3,7 @@
  * Reward: minutes inside each matching span × its `weight` × the employee's priority multiplier.
  */
 import { LEVEL_SOFT } from "../layout";
-import { preferredTime, preferredTimeOff, maxPreferredSpan, employeePriority } from "../problem";
+import { preferredTime, preferredTimeOff, maxPreferredSpan, employeePriority, ER_PRIORITY, ef , ER_PREFERRED_TIME } from "../problem";
 import { overlapWeighted } from "../spans";
 
 export const ID: i32 = 10;
@@ -11,6 +11,6 @@ export const NAME = "Employee works during preferred time";
 export const LEVEL: i32 = LEVEL_SOFT;
 
 export function penalty(s: i32, e: i32): i64 {
-  const v = overlapWeighted(preferredTime, preferredTimeOff, e, s, maxPreferredSpan, true);
-  return v == 0 ? 0 : v * <i64>unchecked(employeePriority[e]);
+  const v = overlapWeighted(preferredTime, ER_PREFERRED_TIME, e, s, maxPreferredSpan, true);
+  return v == 0 ? 0 : v * <i64>ef(e, ER_PRIORITY);
 }

@@ -7,7 +7,7 @@
  * EMPLOYEE_REQUIRED_TAGS_IGNORED warning).
  */
 import { LEVEL_HARD } from "../layout";
-import { requiredTags, requiredTagsOff } from "../problem";
+import { requiredTags, requiredTagsOff, ER_REQUIRED_TAGS, ef } from "../problem";
 import { expressionPenalty, OVER_TAGS } from "../expression";
 
 export const ID: i32 = 6;
@@ -15,7 +15,7 @@ export const NAME = "Employee works shift with non matching required shift tags"
 export const LEVEL: i32 = LEVEL_HARD;
 
 export function penalty(s: i32, e: i32): i64 {
-  const from = unchecked(requiredTagsOff[e]);
-  if (from == unchecked(requiredTagsOff[e + 1])) return 0;
+  const from = ef(e, ER_REQUIRED_TAGS);
+  if (from == ef(e + 1, ER_REQUIRED_TAGS)) return 0;
   return expressionPenalty(requiredTags, from, OVER_TAGS, s, e);
 }

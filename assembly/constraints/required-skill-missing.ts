@@ -5,7 +5,7 @@
  * shift missing two skills is worse than one. A match is an assigned shift with a positive penalty.
  */
 import { LEVEL_HARD } from "../layout";
-import { requiredSkills, requiredSkillsOff } from "../problem";
+import { requiredSkills, requiredSkillsOff, SR_REQUIRED_SKILLS, sf } from "../problem";
 import { expressionPenalty, OVER_SKILLS } from "../expression";
 
 export const ID: i32 = 0;
@@ -13,7 +13,7 @@ export const NAME = "Required skill missing";
 export const LEVEL: i32 = LEVEL_HARD;
 
 export function penalty(s: i32, e: i32): i64 {
-  const from = unchecked(requiredSkillsOff[s]);
-  if (from == unchecked(requiredSkillsOff[s + 1])) return 0;
+  const from = sf(s, SR_REQUIRED_SKILLS);
+  if (from == sf(s + 1, SR_REQUIRED_SKILLS)) return 0;
   return expressionPenalty(requiredSkills, from, OVER_SKILLS, s, e);
 }

@@ -4,12 +4,12 @@
  * Penalty: its priority weight.
  */
 import { LEVEL_SOFT } from "../layout";
-import { shiftMandatory, shiftUnassignedWeight } from "../problem";
+import { shiftMandatory, shiftUnassignedWeight, SR_WEIGHT, isMandatory, sf } from "../problem";
 
 export const ID: i32 = 8;
 export const NAME = "Unassigned optional shift";
 export const LEVEL: i32 = LEVEL_SOFT;
 
 export function penalty(s: i32): i64 {
-  return unchecked(shiftMandatory[s]) ? 0 : <i64>unchecked(shiftUnassignedWeight[s]);
+  return isMandatory(s) ? 0 : <i64>sf(s, SR_WEIGHT);
 }

@@ -5,7 +5,7 @@
  * as "1"), or the weight `globalRules.unassignedShiftRule.priorityWeights` gives its priority.
  */
 import { LEVEL_MEDIUM } from "../layout";
-import { shiftMandatory, shiftUnassignedWeight } from "../problem";
+import { shiftMandatory, shiftUnassignedWeight, SR_WEIGHT, isMandatory, sf } from "../problem";
 
 export const ID: i32 = 7;
 export const NAME = "Unassigned shift";
@@ -13,5 +13,5 @@ export const LEVEL: i32 = LEVEL_MEDIUM;
 
 /** Penalty of shift s when unassigned (e = -1 only). */
 export function penalty(s: i32): i64 {
-  return unchecked(shiftMandatory[s]) ? <i64>unchecked(shiftUnassignedWeight[s]) : 0;
+  return isMandatory(s) ? <i64>sf(s, SR_WEIGHT) : 0;
 }

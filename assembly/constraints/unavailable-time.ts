@@ -4,7 +4,7 @@
  * so such a minute counts once). A match is an assigned shift with a positive penalty.
  */
 import { LEVEL_HARD } from "../layout";
-import { unavailable, unavailableOff, maxUnavailableSpan } from "../problem";
+import { unavailable, unavailableOff, maxUnavailableSpan , ER_UNAVAILABLE } from "../problem";
 import { overlapWeighted } from "../spans";
 
 export const ID: i32 = 2;
@@ -12,5 +12,5 @@ export const NAME = "Employee works during unavailable time";
 export const LEVEL: i32 = LEVEL_HARD;
 
 export function penalty(s: i32, e: i32): i64 {
-  return overlapWeighted(unavailable, unavailableOff, e, s, maxUnavailableSpan, false);
+  return overlapWeighted(unavailable, ER_UNAVAILABLE, e, s, maxUnavailableSpan, false);
 }

@@ -3,7 +3,7 @@
  * Penalty: minutes inside each matching span × its `weight` × the employee's priority multiplier.
  */
 import { LEVEL_SOFT } from "../layout";
-import { unpreferredTime, unpreferredTimeOff, maxUnpreferredSpan, employeePriority } from "../problem";
+import { unpreferredTime, unpreferredTimeOff, maxUnpreferredSpan, employeePriority, ER_PRIORITY, ef , ER_UNPREFERRED_TIME } from "../problem";
 import { overlapWeighted } from "../spans";
 
 export const ID: i32 = 9;
@@ -11,6 +11,6 @@ export const NAME = "Employee works during unpreferred time";
 export const LEVEL: i32 = LEVEL_SOFT;
 
 export function penalty(s: i32, e: i32): i64 {
-  const v = overlapWeighted(unpreferredTime, unpreferredTimeOff, e, s, maxUnpreferredSpan, true);
-  return v == 0 ? 0 : v * <i64>unchecked(employeePriority[e]);
+  const v = overlapWeighted(unpreferredTime, ER_UNPREFERRED_TIME, e, s, maxUnpreferredSpan, true);
+  return v == 0 ? 0 : v * <i64>ef(e, ER_PRIORITY);
 }

@@ -63,6 +63,21 @@ describe("the planner in headless Chromium", () => {
     expect((await score()).medium).toBeLessThan(0);
   });
 
+  it("is installable: a manifest with icons that load", async () => {
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    const manifest = (await page.evaluate(async (url) => (await fetch(url!)).json(), href)) as { icons: Array<{ src: string; type: string }> };
+    expect(manifest).toMatchObject({ name: "Rota planner", display: "standalone", start_url: "./" });
+    for (const icon of manifest.icons) {
+      const res = await page.evaluate(async (src) => {
+        const r = await fetch(src);
+        return { status: r.status, type: r.headers.get("content-type"), bytes: (await r.arrayBuffer()).byteLength };
+      }, icon.src);
+      expect(res.status).toBe(200);
+      expect(res.type).toBe(icon.type);
+      expect(res.bytes).toBeGreaterThan(100);
+    }
+  });
+
   it("recommends with the keyboard (Enter) in the browser and assigns the top recommendation (A)", async () => {
     const first = page.locator(".row-unassigned .shift").first();
     await first.focus();

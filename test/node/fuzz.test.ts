@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { encodeProblem, SolverSession } from "../../solver/index";
 import { CONSTRAINTS } from "../../solver/constraints";
 import { randomInput, randomWeights } from "./random-input";
+import { rng } from "../../bench/generate";
 import { debugModule } from "./helpers";
 
 /** Constraint ids seen with a non-zero score, so the fuzz provably exercises every constraint. */

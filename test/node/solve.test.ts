@@ -63,6 +63,18 @@ describe("determinism", () => {
     }
   });
 
+  it("simulated annealing: checkpoint then restore continues identically too", async () => {
+    const problem = encodeProblem(generateInstance({ shifts: 140, employees: 15, seed: 8, warmShare: 0.5, features: true, spread: 1.3 }));
+    const options = { seed: 5, acceptor: { kind: "SIMULATED_ANNEALING" as const, temperature: { hard: 1, medium: 5, soft: 200 }, halfLife: 5_000 } };
+    const whole = await SolverSession.create(releaseModule(), problem, options);
+    whole.runSlice(30_000);
+    const first = await SolverSession.create(releaseModule(), problem, options);
+    first.runSlice(12_345);
+    const resumed = await SolverSession.restore(releaseModule(), problem, first.checkpoint());
+    resumed.runSlice(30_000 - 12_345);
+    expect(await fingerprint(resumed)).toEqual(await fingerprint(whole));
+  });
+
   it("refuses a checkpoint of another problem or a damaged one", async () => {
     const session = await SolverSession.create(releaseModule(), small(), { seed: 1 });
     session.runSlice(100);
@@ -108,6 +120,31 @@ describe("solve", () => {
     // The reported best matches a from-scratch score of the best assignment.
     session.applyAssignment(session.bestAssignment());
     expect(formatScore(session.scoreFromScratch())).toBe("0hard/-20medium/0soft");
+  });
+
+  it("construction scores a bounded candidate list when there are many employees", async () => {
+    const problem = encodeProblem(generateInstance({ shifts: 1_000, employees: 400, seed: 12, features: true }));
+    const session = await SolverSession.create(releaseModule(), problem, { seed: 1 });
+    while (session.phase === "CONSTRUCTION") session.runSlice(10_000);
+    // At most 64 candidates per shift (plus the final slice's rounding), not 1,000 x 400.
+    expect(session.unitsDone).toBeLessThanOrEqual(1_000 * 64 + 10_000);
+    expect(session.bestScore().hard).toBe(0);
+    expect(session.bestScore().medium).toBeGreaterThan(-200);
+  });
+
+  it("a submitted assignment that breaks a hard rule is re-placed, one that does not is kept", async () => {
+    const input = generateInstance({ shifts: 140, employees: 15, seed: 13 });
+    const problem = encodeProblem(input);
+    const probe = await SolverSession.create(debugModule(), problem);
+    // Give every shift the first employee: most break a rule (skills, overlaps) and are dropped at the start.
+    const all = new Int32Array(problem.shiftIds.length).fill(0);
+    const warm = encodeProblem({ ...input, shifts: input.shifts.map((s) => ({ ...s, employee: "emp-0", pinned: false })) });
+    const session = await SolverSession.create(debugModule(), warm, { seed: 2 });
+    expect(session.currentScore().hard).toBe(0);
+    probe.applyAssignment(all);
+    expect(probe.currentScore().hard).toBeLessThan(0);
+    const kept = session.currentAssignment().filter((e) => e === 0).length;
+    expect(kept).toBeGreaterThan(0);
   });
 
   it("construction alone leaves open only shifts every employee would break a hard rule on", async () => {

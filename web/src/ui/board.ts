@@ -136,7 +136,7 @@ export class Board {
     if (this.selected !== null) {
       const old = this.blocks.get(this.selected);
       old?.classList.remove("selected");
-      old?.setAttribute("aria-pressed", "false");
+      old?.removeAttribute("aria-current");
     }
     this.selected = shift;
     const block = shift !== null ? this.blocks.get(shift) : undefined;
@@ -147,7 +147,7 @@ export class Board {
     this.tabStop = stop;
     if (block) {
       block.classList.add("selected");
-      block.setAttribute("aria-pressed", "true");
+      block.setAttribute("aria-current", "true");
       block.scrollIntoView({ block: "nearest", inline: "nearest" });
       if (focus) block.focus({ preventScroll: true });
     }
@@ -229,7 +229,9 @@ export class Board {
       track.append(day);
       if (zoom === "day") {
         for (let hour = 0; hour < 24; hour += 2) {
-          track.append(h("div", { class: "axis-hour", style: `left:${xOf(start + hour * 60, range, zoom)}px` }, `${String(hour).padStart(2, "0")}:00`));
+          // Every six hours the tick names the day too, so the date stays in view at any scroll position.
+          const label = `${hour % 6 === 0 ? `${clock.day(start)} ` : ""}${String(hour).padStart(2, "0")}:00`;
+          track.append(h("div", { class: "axis-hour", style: `left:${xOf(start + hour * 60, range, zoom)}px` }, label));
         }
       }
     }
@@ -313,7 +315,7 @@ export class Board {
         style: `left:${xOf(start, range, zoom)}px;width:${Math.max(4, xOf(end, range, zoom) - xOf(start, range, zoom) - 2)}px;top:${lane * LANE_HEIGHT + ROW_PADDING / 2}px`,
         tabindex: -1,
         draggable: pinned ? "false" : "true",
-        "aria-pressed": "false",
+        "aria-current": s === this.selected ? "true" : null,
         "aria-keyshortcuts": "Enter A U P Delete Escape",
         "aria-label": `${shift.id}, ${model.clock.span(start, end)}${skills ? `, needs ${skills}` : ""}, ${who}${pinned ? ", pinned" : ""}${problems.length ? `; ${problems.length} violation${problems.length > 1 ? "s" : ""}: ${problems.join("; ")}` : ""}`,
         title: `${shift.id}\n${model.clock.span(start, end)}${skills ? `\nNeeds ${skills}` : ""}\n${who}${pinned ? " (pinned)" : ""}${problems.length ? `\n⚠ ${problems.join("\n⚠ ")}` : ""}`,

@@ -1,0 +1,17 @@
+import { readFileSync } from "node:fs";
+import { encodeProblem, SolverSession, packProblem } from "../solver/index";
+import { generateInstance } from "./generate";
+const module = new WebAssembly.Module(readFileSync("build/rota.wasm"));
+const input = generateInstance({ shifts: 100000, employees: 2000, seed: 2027, spread: 1.3, warmShare: 0.3, pinnedShare: 0, features: true });
+const problem = encodeProblem(input);
+console.log("packed MB", (packProblem(problem).byteLength / 2 ** 20).toFixed(1));
+const s = await SolverSession.create(module, problem, { seed: 1 });
+console.log("after create", (s.memoryBytes() / 2 ** 20).toFixed(1));
+while (s.phase === "CONSTRUCTION") s.runSlice(1_000_000);
+console.log("after construction", (s.memoryBytes() / 2 ** 20).toFixed(1));
+s.runSlice(2_000_000);
+console.log("after 2M", (s.memoryBytes() / 2 ** 20).toFixed(1));
+s.scoreFromScratch();
+console.log("after scratch", (s.memoryBytes() / 2 ** 20).toFixed(1));
+const c = s.checkpoint();
+console.log("after checkpoint", (s.memoryBytes() / 2 ** 20).toFixed(1), "ck MB", (c.byteLength / 2 ** 20).toFixed(1));

@@ -1,0 +1,214 @@
+/**
+ * Explanations: the score analysis adds up to the score (per match, per constraint, in total), candidate
+ * evaluations report the real score change and leave the session untouched, employee metrics and KPIs, the input
+ * warnings the API emits, and the acceptors on a toy problem with a known optimum.
+ */
+import { describe, expect, it } from "vitest";
+import type { ModelInput } from "../../schemas/model-input";
+import {
+  deprecatedPriorityEmployees, employeeMetrics, encodeProblem, evaluateAssignments, extraKpis, formatScore, parseScore,
+  scoreAnalysis, SolverSession, tagRulesIgnored, type Score,
+} from "../../solver/index";
+import { generateInstance, rng } from "../../bench/generate";
+import { debugModule, releaseModule, shift } from "./helpers";
+import { randomInput, randomWeights } from "./random-input";
+
+const add = (a: Score, b: Score): Score => ({ hard: a.hard + b.hard, medium: a.medium + b.medium, soft: a.soft + b.soft });
+const ZERO: Score = { hard: 0, medium: 0, soft: 0 };
+
+function expectAnalysisAddsUp(session: SolverSession): void {
+  const analysis = scoreAnalysis(session, { includeJustifications: true });
+  let total = ZERO;
+  for (const c of analysis.constraints) {
+    const matches = c.matches!;
+    expect(matches.length, c.name).toBe(c.matchCount);
+    const sum = matches.reduce((acc, m) => add(acc, parseScore(m.score)), ZERO);
+    expect(formatScore(sum), c.name).toBe(c.score);
+    for (const m of matches) expect(typeof m.justification.description).toBe("string");
+    total = add(total, parseScore(c.score));
+  }
+  expect(formatScore(total)).toBe(analysis.score);
+  expect(analysis.score).toBe(formatScore(session.currentScore()));
+}
+
+describe("score analysis", () => {
+  it("adds up to the score on random inputs, after random moves and search", async () => {
+    for (let seed = 1; seed <= 25; seed++) {
+      const problem = encodeProblem(randomInput(seed));
+      const session = await SolverSession.create(debugModule(), problem, { seed, weights: randomWeights(seed) });
+      session.applyAssignment(problem.shiftEmployee);
+      expectAnalysisAddsUp(session);
+      session.runSlice(300);
+      expectAnalysisAddsUp(session);
+    }
+  });
+
+  it("adds up on a generated instance with every constraint active, and names every constraint", async () => {
+    const input = generateInstance({ shifts: 200, employees: 20, seed: 5, warmShare: 0.5, features: true, spread: 1.3 });
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(releaseModule(), problem, { seed: 3 });
+    session.applyAssignment(problem.shiftEmployee);
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    expect(analysis.constraints.filter((c) => c.matchCount > 0).length).toBeGreaterThanOrEqual(12);
+    const overlap = analysis.constraints.find((c) => c.name === "Overlapping shift")!;
+    expect(overlap.weight).toBe("1hard/0medium/0soft");
+    expect(Object.keys(overlap.matches![0].justification).sort()).toEqual(["description", "employee", "shift1", "shift2"]);
+    const skills = analysis.constraints.find((c) => c.name === "Required skill missing")!;
+    if (skills.matchCount > 0) expect(skills.matches![0].justification.missingSkills).toBeInstanceOf(Array);
+    // Without justifications: the same numbers, no matches.
+    const light = scoreAnalysis(session);
+    expect(light.constraints.map((c) => [c.name, c.score, c.matchCount])).toEqual(analysis.constraints.map((c) => [c.name, c.score, c.matchCount]));
+    expect(light.constraints.every((c) => c.matches === undefined)).toBe(true);
+  });
+
+  it("reports weights and justifications of a hand-made case", async () => {
+    const input: ModelInput = {
+      employees: [{ id: "ann", skills: [{ id: "nurse" }], unavailableTimeSpans: [{ start: "2027-02-01T07:00:00Z", end: "2027-02-01T09:00:00Z" }] }],
+      shifts: [shift("a", "08:00", "12:00", { employee: "ann", requiredSkills: ["nurse", "driver"] }), shift("b", "11:00", "13:00", { employee: "ann" }), shift("c", "14:00", "15:00")],
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem, { weights: { "Overlapping shift": 2 } });
+    session.applyAssignment(problem.shiftEmployee);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    expect(analysis.score).toBe("-181hard/-10medium/0soft");
+    const byName = Object.fromEntries(analysis.constraints.map((c) => [c.name, c]));
+    expect(byName["Overlapping shift"]).toMatchObject({ weight: "2hard/0medium/0soft", score: "-120hard/0medium/0soft", matchCount: 1 });
+    expect(byName["Overlapping shift"].matches![0]).toEqual({
+      score: "-120hard/0medium/0soft",
+      justification: { shift1: "a", shift2: "b", employee: "ann", description: expect.stringContaining("60 minutes") },
+    });
+    expect(byName["Required skill missing"].matches![0].justification).toMatchObject({ employee: "ann", shift: "a", missingSkills: ["driver"] });
+    expect(byName["Employee works during unavailable time"].matches![0].justification.overlappingTimeSpans).toHaveLength(1);
+    expect(byName["Unassigned shift"].matches![0]).toMatchObject({ score: "0hard/-10medium/0soft", justification: { shift: "c" } });
+  });
+});
+
+describe("evaluateAssignments", () => {
+  it("reports the real score change of each candidate and leaves the session as it was", async () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const problem = encodeProblem(randomInput(seed));
+      const E = problem.employeeIds.length;
+      const movable = Array.from(problem.shiftPinned.keys()).filter((s) => !problem.shiftPinned[s]);
+      if (movable.length === 0) continue;
+      const session = await SolverSession.create(debugModule(), problem, { seed, weights: randomWeights(seed) });
+      session.runSlice(200);
+      const random = rng(seed);
+      const s = movable[Math.floor(random() * movable.length)];
+      const candidates = [-1, ...Array.from({ length: E }, (_, e) => e)];
+      const assignmentBefore = session.currentAssignment();
+      const bestBefore = formatScore(session.bestScore());
+      const bestAssignmentBefore = session.bestAssignment();
+      const evaluations = evaluateAssignments(session, s, candidates, { includeJustifications: seed % 2 === 0 });
+      expect(session.currentAssignment()).toEqual(assignmentBefore);
+      expect(formatScore(session.bestScore())).toBe(bestBefore);
+      expect(session.bestAssignment()).toEqual(bestAssignmentBefore);
+      expect(session.currentScore()).toEqual(session.scoreFromScratch());
+
+      const base = session.currentScore();
+      const baseCounts = session.constraintScores();
+      for (const ev of evaluations) {
+        // The real change: make the move on a copy of the solution and score it from scratch.
+        const probe = await SolverSession.create(debugModule(), problem, { weights: randomWeights(seed) });
+        const moved = Int32Array.from(assignmentBefore);
+        moved[s] = ev.employeeIndex;
+        probe.applyAssignment(moved);
+        const real = probe.scoreFromScratch();
+        expect(ev.scoreDiff, `shift ${s} -> ${ev.employeeIndex}`).toEqual({ hard: real.hard - base.hard, medium: real.medium - base.medium, soft: real.soft - base.soft });
+        const sum = ev.constraintDiffs.reduce((acc, d) => add(acc, parseScore(d.score)), ZERO);
+        expect(sum).toEqual(ev.scoreDiff);
+        const probeCounts = probe.constraintScores();
+        for (const d of ev.constraintDiffs) {
+          const id = probeCounts.findIndex((c) => c.name === d.constraintName);
+          expect(d.matchCountDiff, d.constraintName).toBe(probeCounts[id].matchCount - baseCounts[id].matchCount);
+          if (d.matchesDiff) {
+            const matchSum = d.matchesDiff.reduce((acc, m) => add(acc, parseScore(m.score)), ZERO);
+            expect(formatScore(matchSum), d.constraintName).toBe(d.score);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe("employee metrics and KPIs", () => {
+  const input: ModelInput = {
+    globalRules: { balanceTimeWorkedRules: [{ id: "fair" }] },
+    employees: [
+      { id: "ann", preferredTimeSpans: [{ start: "2027-02-01T06:00:00Z", end: "2027-02-01T10:00:00Z" }], unpreferredTimeSpans: [{ start: "2027-02-01T15:00:00Z", end: "2027-02-01T20:00:00Z" }] },
+      { id: "bob" },
+    ],
+    shifts: [
+      shift("a", "08:00", "16:00", { employee: "ann", breaks: [{ start: "2027-02-01T12:00:00Z", end: "2027-02-01T12:30:00Z" }] }),
+      shift("b", "08:00", "12:00", { employee: "ann", preferredEmployees: ["bob"] }),
+      shift("c", "13:00", "17:00"),
+    ],
+  };
+
+  it("per employee: shifts, worked time, preferences, disruption against the submitted schedule", () => {
+    const problem = encodeProblem(input);
+    // a stays with ann, b moves to bob (disrupted), c is newly assigned to bob.
+    const metrics = employeeMetrics(input, problem, [0, 1, 1]);
+    expect(metrics[0]).toEqual({
+      id: "ann",
+      metrics: expect.objectContaining({
+        assignedShifts: 1,
+        durationWorked: "PT450M",
+        durationOfTimePreferencesMet: "PT120M",
+        durationOfTimeUnpreferencesViolated: "PT60M",
+        outgoingDisruptedShifts: 1,
+        durationOfOutgoingDisruptedShifts: "PT240M",
+        incomingDisruptedShifts: 0,
+        disruptedShifts: 1,
+        overtimeWorked: null,
+      }),
+    });
+    expect(metrics[1].metrics).toMatchObject({
+      assignedShifts: 2,
+      durationWorked: "PT480M",
+      durationOfTimePreferencesMet: "PT240M",
+      incomingDisruptedShifts: 2,
+      disruptedShifts: 2,
+    });
+  });
+
+  it("KPIs: Jain fairness of worked time, disruption, preference averages", () => {
+    const problem = encodeProblem(input);
+    const k = extraKpis(input, problem, [0, 1, 1]);
+    // Loads 450 and 480: (930)² / (2 × (450² + 480²)) = 99.9%.
+    expect(k.workingTimeFairnessPercentage).toBe(99.9);
+    expect(k.disruptionPercentage).toBe(50);
+    expect(k.averageDurationOfEmployeesPreferencesMet).toBe("PT180M");
+    expect(k.minimumDurationOfPreferencesMetAcrossEmployees).toBe("PT120M");
+    expect(k.maximumDurationOfUnpreferencesViolatedAcrossEmployees).toBe("PT60M");
+    expect(extraKpis({ ...input, globalRules: {} }, encodeProblem({ ...input, globalRules: {} }), [0, 1, 1]).workingTimeFairnessPercentage).toBeNull();
+  });
+});
+
+describe("input warnings", () => {
+  it("tagRulesIgnored: employees with shift tags but no matching rule", () => {
+    const input: ModelInput = {
+      employees: [{ id: "a", requiredShiftTags: ["x"] }, { id: "b", preferredShiftTags: ["y"] }, { id: "c" }],
+      shifts: [],
+    };
+    expect(tagRulesIgnored(input)).toEqual(["a", "b"]);
+    expect(tagRulesIgnored({ ...input, globalRules: { shiftTagMatchRules: [{ id: "r" }] } })).toEqual(["b"]);
+    expect(tagRulesIgnored({ ...input, globalRules: { shiftTagMatchRules: [{ id: "r" }, { id: "p", satisfiability: "PREFERRED" }] } })).toEqual([]);
+  });
+
+  it("deprecatedPriorityEmployees: the four legacy levels", () => {
+    expect(deprecatedPriorityEmployees({ employees: [{ id: "a", priority: "HIGH" }, { id: "b", priority: "3" }, { id: "c" }], shifts: [] })).toEqual(["a"]);
+  });
+});
+
+describe("acceptors on a toy problem with a known optimum", () => {
+  // Planted instance: a 0hard/0medium schedule exists; the two impossible shifts must stay open (-20medium).
+  const problem = encodeProblem(generateInstance({ shifts: 120, employees: 12, seed: 21, spread: 1.3, warmShare: 1, impossible: 2 }));
+  for (const acceptor of [{ kind: "LATE_ACCEPTANCE" as const }, { kind: "SIMULATED_ANNEALING" as const, halfLife: 20_000 }]) {
+    it(`${acceptor.kind} reaches the optimum`, async () => {
+      const session = await SolverSession.create(releaseModule(), problem, { seed: 4, acceptor });
+      for (let i = 0; i < 100 && formatScore(session.bestScore()) !== "0hard/-20medium/0soft"; i++) session.runSlice(20_000);
+      expect(formatScore(session.bestScore())).toBe("0hard/-20medium/0soft");
+    });
+  }
+});
