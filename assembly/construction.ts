@@ -11,10 +11,7 @@
  * XL instance (100,000 shifts, 2,000 employees) constructs in 6.4e6 units instead of 2e8. Local search repairs what
  * the sample misses.
  */
-import {
-  shiftCount, employeeCount, skillCount, shiftStart, shiftUnassignedWeight, shiftPinned, holdersOff, holders,
-  shiftKeySkill, preferredEmployees, preferredEmployeesOff, requiredSkillsOff, requiredSkills, holdsSkillFor,
-} from "./problem";
+import { shiftCount, employeeCount, shiftStart, shiftUnassignedWeight, shiftPinned, holdersOff, holders, shiftKeySkill, preferredEmployees, preferredEmployeesOff, requiredSkillsOff, requiredSkills, holdsSkillFor, SR_KEY_SKILL, SR_PREFERRED_EMPLOYEES, SR_REQUIRED_SKILLS, SR_START, SR_WEIGHT, sf } from "./problem";
 import { OP_LEAF, OP_AND } from "./layout";
 import { assignment, setEmployee } from "./solution";
 import { evalChange, resetDelta, addChangeDelta, commitDelta, pHard, pMedium, pSoft, isBetter } from "./score";
@@ -34,9 +31,9 @@ export let candidateSoft: i64 = 0;
 
 /** Employees holding the skills directly required by shift `s` (top-level AND leaves or a lone leaf). */
 function skilledEmployees(s: i32): i32 {
-  const from = requiredSkillsOff[s], to = requiredSkillsOff[s + 1];
+  const from = sf(s, SR_REQUIRED_SKILLS), to = sf(s + 1, SR_REQUIRED_SKILLS);
   if (from == to) return employeeCount;
-  const key = shiftKeySkill[s];
+  const key = sf(s, SR_KEY_SKILL);
   if (key < 0) return employeeCount;
   if (requiredSkills[from] == OP_LEAF) return holdersOff[key + 1] - holdersOff[key];
   let count = 0;
@@ -66,8 +63,8 @@ function skip(at: i32): i32 {
 export function candidateCount(s: i32): i32 {
   const e = employeeCount;
   if (e <= CANDIDATE_LIMIT) return e;
-  const p = preferredEmployeesOff[s + 1] - preferredEmployeesOff[s];
-  const key = shiftKeySkill[s];
+  const p = sf(s + 1, SR_PREFERRED_EMPLOYEES) - sf(s, SR_PREFERRED_EMPLOYEES);
+  const key = sf(s, SR_KEY_SKILL);
   const pool = key >= 0 ? holdersOff[key + 1] - holdersOff[key] : e;
   return max(min(CANDIDATE_LIMIT, p + pool), min(p, 4 * CANDIDATE_LIMIT));
 }
@@ -76,10 +73,10 @@ export function candidateCount(s: i32): i32 {
 export function candidateAt(s: i32, i: i32, rotation: u32): i32 {
   const e = employeeCount;
   if (e <= CANDIDATE_LIMIT) return i;
-  const p = preferredEmployeesOff[s + 1] - preferredEmployeesOff[s];
-  if (i < p) return preferredEmployees[preferredEmployeesOff[s] + i];
+  const p = sf(s + 1, SR_PREFERRED_EMPLOYEES) - sf(s, SR_PREFERRED_EMPLOYEES);
+  if (i < p) return preferredEmployees[sf(s, SR_PREFERRED_EMPLOYEES) + i];
   const j = <u32>(i - p);
-  const key = shiftKeySkill[s];
+  const key = sf(s, SR_KEY_SKILL);
   if (key >= 0) {
     const n = <u32>(holdersOff[key + 1] - holdersOff[key]);
     return holders[holdersOff[key] + <i32>((rotation + j) % n)];
@@ -97,7 +94,7 @@ function rotationOf(position: i32): u32 {
 /** Orders the unassigned, unpinned shifts by difficulty (call once the initial assignment is in place). */
 export function buildConstructionOrder(): void {
   let earliest = i32.MAX_VALUE;
-  for (let s = 0; s < shiftCount; s++) earliest = min(earliest, shiftStart[s]);
+  for (let s = 0; s < shiftCount; s++) earliest = min(earliest, sf(s, SR_START));
 
   order = new StaticArray<i32>(shiftCount);
   const keys = new StaticArray<i64>(shiftCount);
@@ -106,8 +103,8 @@ export function buildConstructionOrder(): void {
     if (assignment[s] >= 0 || shiftPinned[s]) continue;
     order[orderLength++] = s;
     // (skilled employees, 15 - weight, start) packed most significant first; the stable sort breaks ties by index.
-    const urgency = 15 - min(15, shiftUnassignedWeight[s]);
-    keys[s] = (<i64>skilledEmployees(s) << 36) | (<i64>urgency << 32) | <i64>(<u32>(shiftStart[s] - earliest));
+    const urgency = 15 - min(15, sf(s, SR_WEIGHT));
+    keys[s] = (<i64>skilledEmployees(s) << 36) | (<i64>urgency << 32) | <i64>(<u32>(sf(s, SR_START) - earliest));
   }
   sortIndicesByKey(order, orderLength, keys);
   cursor = 0;

@@ -6,7 +6,7 @@
  *   local search: 1 unit per step (one move evaluated)
  */
 import { PHASE_CONSTRUCTION, PHASE_LOCAL_SEARCH, ERR_RANGE, ERR_STATE } from "./layout";
-import { shiftCount, employeeCount, shiftPinned, shiftInitialEmployee, shiftsByStart, loaded } from "./problem";
+import { shiftCount, employeeCount, shiftPinned, shiftInitialEmployee, shiftsByStart, loaded, SR_INITIAL, sf } from "./problem";
 import { enabled, hardLocal } from "./constraints/index";
 import { overlapWithEmployee, ID as OVERLAP_ID } from "./constraints/overlapping-shift";
 import { assignment, initSolution, setEmployee } from "./solution";
@@ -44,10 +44,10 @@ export function start(seed: u32): i32 {
   if (!loaded || started) return ERR_STATE;
   prepare();
   rngSeed(seed);
-  for (let s = 0; s < shiftCount; s++) if (shiftPinned[s] && shiftInitialEmployee[s] >= 0) setEmployee(s, shiftInitialEmployee[s]);
+  for (let s = 0; s < shiftCount; s++) if (shiftPinned[s] && sf(s, SR_INITIAL) >= 0) setEmployee(s, sf(s, SR_INITIAL));
   for (let i = 0; i < shiftCount; i++) {
     const s = shiftsByStart[i];
-    const e = shiftInitialEmployee[s];
+    const e = sf(s, SR_INITIAL);
     if (shiftPinned[s] || e < 0) continue;
     if (hardLocal(s, e) > 0) continue;
     if (enabled[OVERLAP_ID] && overlapWithEmployee(s, e) > 0) continue;

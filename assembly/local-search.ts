@@ -1,8 +1,10 @@
 /**
  * Local search. One step = pick a move, score it, accept or undo, then the bookkeeping; the order is written once
- * here and followed by every move: (1) pick and score, (2) accept -> commit, note the change for the best-solution
- * journal, refresh the violation pool; reject -> undo, (3) the late-acceptance history slot takes the current score,
- * (4) the step counter advances, (5) the best solution is updated.
+ * here and followed by every move: (1) pick and score - changes and swaps hard level first, rejected as soon as their
+ * hard score is certainly below the acceptor's threshold (score.ts moveHardUntil), (2) accept -> apply, commit, note
+ * the change for the best-solution journal, refresh the violation pool; reject -> undo what was applied, (3) the
+ * late-acceptance history slot takes the current score, (4) the step counter advances, (5) the best solution is
+ * updated.
  *
  * Moves, chosen per step by the one seeded generator (rng.ts):
  *   change   one shift to another employee (a holder of its rarest required skill 3 times in 4, when it has one)
@@ -25,11 +27,14 @@
  * Scores compare lexicographically (hard, medium, soft).
  */
 import { ACCEPTOR_LATE_ACCEPTANCE, ACCEPTOR_SIMULATED_ANNEALING } from "./layout";
-import { shiftCount, employeeCount, shiftPinned, shiftMandatory, shiftHistoric, shiftsByStart, rankByStart, shiftKeySkill, holdersOff, holders, SR_KEY_SKILL, isHistoric, isMandatory, isPinned, sf } from "./problem";
+import {
+  shiftCount, employeeCount, shiftPinned, shiftsByStart, rankByStart, holdersOff, holders, SR_KEY_SKILL, isHistoric,
+  isMandatory, isPinned, sf,
+} from "./problem";
 import { assignment, setEmployee } from "./solution";
 import {
-  resetDelta, addChangeDelta, commitDelta, evalChange, moveHardUntil, moveRest, swapHardUntil, swapRest, dHard, dMedium, dSoft,
-  pHard, pMedium, pSoft, scoreHard, scoreMedium, scoreSoft, isBetter,
+  resetDelta, addChangeDelta, commitDelta, evalChange, moveHardUntil, moveRest, swapHardUntil, swapRest, dHard, dMedium,
+  dSoft, pHard, pMedium, pSoft, scoreHard, scoreMedium, scoreSoft, isBetter,
 } from "./score";
 import { enabled, hardLocal } from "./constraints/index";
 import { overlapWithEmployee, ID as OVERLAP_ID } from "./constraints/overlapping-shift";
@@ -39,7 +44,10 @@ import { rngBelow, rngNext } from "./rng";
 
 /** Half width, in start-order positions, of the window a swap partner is drawn from. */
 const SWAP_WINDOW: i32 = 64;
-/** One step in RUIN_PERIOD is a ruin-and-recreate move. */
+/**
+ * One step in RUIN_PERIOD is a ruin-and-recreate move: it scores about 50 placements where a change or swap scores
+ * 2-4, so it stays rare enough (~10% of the time) to keep the move rate of the simple moves.
+ */
 const RUIN_PERIOD: i32 = 512;
 const RUIN_MAX: i32 = 6;
 /** Random candidates per re-placed shift, besides the ruined shifts' previous employees. */

@@ -209,6 +209,30 @@ function buildRecords(): void {
   }
 }
 
+/**
+ * The per-shift arrays the records now hold are released (the GC frees them): on XL that is 5 MB of the problem,
+ * and memory matters there (Durable Object limit 128 MB; the Wasm heap grows by doubling). Read them with sf().
+ */
+function releaseRecorded(): void {
+  const none = new StaticArray<i32>(0);
+  shiftStart = none;
+  shiftEnd = none;
+  shiftWorked = none;
+  shiftUnassignedWeight = none;
+  shiftFlags = none;
+  shiftInitialEmployee = none;
+  requiredSkillsOff = none;
+  preferredSkillsOff = none;
+  shiftRisksOff = none;
+  shiftTagsOff = none;
+  prohibitedOff = none;
+  preferredEmployeesOff = none;
+  unpreferredEmployeesOff = none;
+  shiftKeySkill = none;
+  if (balanceRuleCount <= 32) balanceShifts = none;
+  if (overlapGroupCount <= 32) overlapAllowed = none;
+}
+
 /** Whether shift s counts for balance rule r. */
 // @ts-ignore: decorator
 @inline
@@ -252,37 +276,65 @@ function header(base: usize, field: i32): i32 {
   return load<i32>(base + (<usize>field << 2));
 }
 
-let cursorWord = 0;
-let sectionBase: usize = 0;
+/** Header and directory of the problem being loaded, and its sections (allocated by beginLoad). */
+const pendingHeader = new StaticArray<i32>(HEADER_WORDS + SECTION_COUNT);
+let pending = new Array<StaticArray<i32>>(0);
 
 function next(id: i32): StaticArray<i32> {
-  const n = header(sectionBase, HEADER_WORDS + id);
-  const a = new StaticArray<i32>(n);
-  memory.copy(changetype<usize>(a), sectionBase + (<usize>cursorWord << 2), <usize>n << 2);
-  cursorWord += n;
-  return a;
+  return pending[id];
 }
 
-/** Copies the problem out of the glue's buffer and validates it; returns 0 or an ERR_* code. */
-export function loadProblem(base: usize, words: i32): i32 {
+/**
+ * Loading without a staging copy, in three steps: `beginLoad` reads the header and directory (HEADER_WORDS +
+ * SECTION_COUNT words at `base`) and allocates every section; the glue writes each section in place at
+ * `sectionAddress(id)`; `finishLoad` validates and derives. The problem then occupies Wasm memory once, instead of
+ * twice while a staging buffer is copied (which on XL decided how far the memory doubled).
+ */
+export function beginLoad(base: usize): i32 {
   if (loaded) return ERR_STATE;
-  if (words < HEADER_WORDS) return ERR_SIZE;
   if (header(base, H_VERSION) != LAYOUT_VERSION) return ERR_VERSION;
-  if (header(base, H_SECTIONS) != SECTION_COUNT || words < HEADER_WORDS + SECTION_COUNT) return ERR_SIZE;
-  const s = header(base, H_SHIFTS), e = header(base, H_EMPLOYEES);
-  const k = header(base, H_SKILLS), t = header(base, H_TAGS), rf = header(base, H_RISKS);
-  const r = header(base, H_BALANCE_RULES), g = header(base, H_OVERLAP_GROUPS), f = header(base, H_FILTERS);
-  if ((s | e | k | t | rf | r | g | f) < 0) return ERR_SIZE;
-  let total: i64 = HEADER_WORDS + SECTION_COUNT;
-  for (let i = 0; i < SECTION_COUNT; i++) {
-    const n = header(base, HEADER_WORDS + i);
-    if (n < 0) return ERR_SIZE;
-    total += n;
+  if (header(base, H_SECTIONS) != SECTION_COUNT) return ERR_SIZE;
+  for (let i = 0; i < HEADER_WORDS + SECTION_COUNT; i++) {
+    const v = header(base, i);
+    if (v < 0) return ERR_SIZE;
+    pendingHeader[i] = v;
   }
-  if (total != <i64>words) return ERR_SIZE;
+  pending = new Array<StaticArray<i32>>(SECTION_COUNT);
+  for (let i = 0; i < SECTION_COUNT; i++) pending[i] = new StaticArray<i32>(pendingHeader[HEADER_WORDS + i]);
+  return 0;
+}
 
-  sectionBase = base;
-  cursorWord = HEADER_WORDS + SECTION_COUNT;
+/** Address of section `id` allocated by beginLoad (its length is the directory entry). */
+export function sectionAddress(id: i32): usize {
+  if (id < 0 || id >= pending.length) return 0;
+  return changetype<usize>(pending[id]);
+}
+
+/** Copies the problem out of one staging buffer (header, directory, sections) and validates it. */
+export function loadProblem(base: usize, words: i32): i32 {
+  if (words < HEADER_WORDS + SECTION_COUNT) return ERR_SIZE;
+  const code = beginLoad(base);
+  if (code != 0) return code;
+  let total: i64 = HEADER_WORDS + SECTION_COUNT;
+  for (let i = 0; i < SECTION_COUNT; i++) total += pendingHeader[HEADER_WORDS + i];
+  if (total != <i64>words) return ERR_SIZE;
+  let at = base + (<usize>(HEADER_WORDS + SECTION_COUNT) << 2);
+  for (let i = 0; i < SECTION_COUNT; i++) {
+    const bytes = <usize>pending[i].length << 2;
+    memory.copy(changetype<usize>(pending[i]), at, bytes);
+    at += bytes;
+  }
+  return finishLoad();
+}
+
+/** Validates the sections written since beginLoad and derives the indexes; returns 0 or an ERR_* code. */
+export function finishLoad(): i32 {
+  if (loaded || pending.length != SECTION_COUNT) return ERR_STATE;
+  const hp = changetype<usize>(pendingHeader);
+  const s = header(hp, H_SHIFTS), e = header(hp, H_EMPLOYEES);
+  const k = header(hp, H_SKILLS), t = header(hp, H_TAGS), rf = header(hp, H_RISKS);
+  const r = header(hp, H_BALANCE_RULES), g = header(hp, H_OVERLAP_GROUPS), f = header(hp, H_FILTERS);
+
   // The order of these calls is the section order (SEC_* ids ascending).
   shiftStart = next(SEC_SHIFT_START);
   shiftEnd = next(SEC_SHIFT_END);
@@ -332,6 +384,7 @@ export function loadProblem(base: usize, words: i32): i32 {
   balanceShifts = next(SEC_BALANCE_SHIFTS);
   overlapGroup = next(SEC_OVERLAP_GROUP);
   overlapAllowed = next(SEC_OVERLAP_ALLOWED);
+  pending = new Array<StaticArray<i32>>(0);
 
   const q = employeeSkills.length;
   if (
@@ -406,6 +459,7 @@ export function loadProblem(base: usize, words: i32): i32 {
   for (let i = 0; i < s; i++) rankByStart[shiftsByStart[i]] = i;
   buildHolders();
   buildRecords();
+  releaseRecorded();
   loaded = true;
   return 0;
 }

@@ -14,11 +14,17 @@
  * only when an employee holds more shifts than ever before, so after the first moves the search loop allocates
  * nothing.
  */
-import { shiftCount, employeeCount, shiftStart, shiftEnd, balanceRuleCount } from "./problem";
+import { shiftCount, employeeCount, shiftStart, shiftEnd, balanceRuleCount, SR_END, SR_START, sf } from "./problem";
 import { initBalance, onAssign } from "./constraints/balance";
 
 /** Employee index per shift, -1 when unassigned. */
 export let assignment = new StaticArray<i32>(0);
+/**
+ * Per shift, whether its current placement has no LOCAL hard penalty: -1 unknown (set whenever the shift moves),
+ * 0 clean, 1 not. Local penalties depend only on (shift, employee), so the value stays true until the shift moves;
+ * it spares the move evaluation the hard constraints of the side the shift leaves (constraints/index.ts).
+ */
+export let hardClean = new StaticArray<i8>(0);
 let listPtr = new StaticArray<usize>(0);
 export let listLength = new StaticArray<i32>(0);
 let listCapacity = new StaticArray<i32>(0);
@@ -27,6 +33,8 @@ export function initSolution(): void {
   const s = shiftCount, e = employeeCount;
   assignment = new StaticArray<i32>(s);
   for (let i = 0; i < s; i++) assignment[i] = -1;
+  hardClean = new StaticArray<i8>(s);
+  for (let i = 0; i < s; i++) hardClean[i] = -1;
   listPtr = new StaticArray<usize>(e);
   listLength = new StaticArray<i32>(e);
   listCapacity = new StaticArray<i32>(e);
@@ -84,7 +92,7 @@ export function lowerBoundByStart(e: i32, minute: i32): i32 {
 /** First position whose (start, index) is not below shift `s`'s. */
 function lowerBoundShift(e: i32, s: i32): i32 {
   const base = listBase(e);
-  const start = unchecked(shiftStart[s]);
+  const start = unchecked(sf(s, SR_START));
   let lo = 0, hi = unchecked(listLength[e]);
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
@@ -105,8 +113,8 @@ function insert(e: i32, s: i32): void {
   const base = listBase(e);
   const slot = base + <usize>at * ENTRY_BYTES;
   memory.copy(slot + ENTRY_BYTES, slot, <usize>(len - at) * ENTRY_BYTES);
-  store<i32>(slot, unchecked(shiftStart[s]));
-  store<i32>(slot, unchecked(shiftEnd[s]), 4);
+  store<i32>(slot, unchecked(sf(s, SR_START)));
+  store<i32>(slot, unchecked(sf(s, SR_END)), 4);
   store<i32>(slot, s, 8);
   unchecked(listLength[e] = len + 1);
 }
@@ -130,5 +138,6 @@ export function setEmployee(s: i32, to: i32): void {
   if (from >= 0) remove(from, s);
   if (to >= 0) insert(to, s);
   assignment[s] = to;
+  unchecked(hardClean[s] = -1);
   if (balanceRuleCount > 0) onAssign(s, from, to);
 }

@@ -175,6 +175,9 @@ export function tagsMatch(
   matches: "ANY" | "ALL" | undefined,
 ): boolean {
   const any = matches === "ANY";
+  // Rules inside contracts and global rules are loosely validated: anything but an array reads as no filter.
+  if (!Array.isArray(include)) include = undefined;
+  if (!Array.isArray(exclude)) exclude = undefined;
   if (include && include.length > 0) {
     const hits = include.filter((t) => tags.has(t)).length;
     if (any ? hits === 0 : hits < include.length) return false;
@@ -295,7 +298,8 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
   const employeesOf = (ids: string[] | undefined): number[] =>
     uniqueSorted((ids ?? []).map((id) => employeeIndex.get(id)).filter((i): i is number => i !== undefined));
 
-  // Tag types: declared tags carry one; an undeclared tag is a type of its own ("").
+  // Tag types: declared tags carry one; undeclared tags share the untyped type "" (so an employee's undeclared
+  // required tags are alternatives, like tags of one declared type).
   const tagType = new Map<string, string>();
   for (const t of input.tags ?? []) tagType.set(t.id, t.tagType);
   const typeOf = (tag: string) => tagType.get(tag) ?? "";
@@ -595,10 +599,15 @@ function preferredTagProgram(e: Employee, rules: ShiftTagMatchRule[], tags: Inte
   return parts.length === 0 ? [] : [OP_SUM, parts.length, ...parts.flat()];
 }
 
-/** The problem buffer of assembly/layout.ts, as one Int32Array. */
-export function packProblem(p: EncodedProblem): Int32Array {
+/** Header and section directory of the problem buffer (assembly/layout.ts). */
+export function problemHeader(p: EncodedProblem): Int32Array {
+  return packProblem(p, false);
+}
+
+/** The problem buffer of assembly/layout.ts, as one Int32Array (only the header and directory without `sections`). */
+export function packProblem(p: EncodedProblem, sections = true): Int32Array {
   const lengths = SECTIONS.map((name) => p.sections[name].length);
-  const words = HEADER_WORDS + SECTIONS.length + lengths.reduce((a, b) => a + b, 0);
+  const words = HEADER_WORDS + SECTIONS.length + (sections ? lengths.reduce((a, b) => a + b, 0) : 0);
   const out = new Int32Array(words);
   out[H_VERSION] = LAYOUT_VERSION;
   out[H_SHIFTS] = p.shiftIds.length;
@@ -611,6 +620,7 @@ export function packProblem(p: EncodedProblem): Int32Array {
   out[H_FILTERS] = p.counts.filters;
   out[H_SECTIONS] = SECTIONS.length;
   lengths.forEach((n, i) => (out[HEADER_WORDS + i] = n));
+  if (!sections) return out;
   let at = HEADER_WORDS + SECTIONS.length;
   for (const name of SECTIONS) {
     out.set(p.sections[name], at);

@@ -42,8 +42,6 @@ export interface ScoreAnalysisResult {
   constraints: ConstraintAnalysis[];
 }
 
-const ZERO: ExactScore = { hard: 0n, medium: 0n, soft: 0n };
-
 function atLevel(level: ConstraintLevel, value: bigint): ExactScore {
   return { hard: level === "HARD" ? value : 0n, medium: level === "MEDIUM" ? value : 0n, soft: level === "SOFT" ? value : 0n };
 }
@@ -225,7 +223,6 @@ function collectLeaves(node: unknown, key: "skillId" | "tagId", into: Set<string
 
 /** Matches of constraint `id` in the session's current solution, each with its score and justification. */
 function matchesOf(session: SolverSession, ctx: Context, id: number, weight: number, assignment: Int32Array): ConstraintMatch[] {
-  const kind = CONSTRAINTS[id];
   if (id === CONSTRAINT_ID.OVERLAP) {
     return session.overlapMatches().map(([a, b, minutes]) => ({
       score: matchScore(id, weight, minutes),
@@ -250,7 +247,6 @@ function matchesOf(session: SolverSession, ctx: Context, id: number, weight: num
     const raw = session.localPenalty(id, s, e);
     if (raw !== 0) out.push({ score: matchScore(id, weight, raw), justification: ctx.justification(id, s, e) });
   }
-  void kind;
   return out;
 }
 
@@ -378,7 +374,6 @@ export function evaluateAssignments(
       constraintDiffs,
     });
   }
-  void ZERO;
   return results;
 }
 

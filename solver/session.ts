@@ -4,10 +4,10 @@
  * at slice boundaries.
  */
 import type { EncodedProblem } from "./encode";
-import { packProblem } from "./encode";
+import { problemHeader } from "./encode";
 import {
   ACCEPTOR_LATE_ACCEPTANCE, ACCEPTOR_SIMULATED_ANNEALING, ERROR_CODES, LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT,
-  PHASE_CONSTRUCTION,
+  PHASE_CONSTRUCTION, SECTIONS,
 } from "./layout";
 import type { ExactScore, Score } from "./score";
 import { constraintIdForWeightKey } from "./constraints";
@@ -116,12 +116,19 @@ export class SolverSession {
 
   private static async load(module: WebAssembly.Module, problem: EncodedProblem): Promise<SolverSession> {
     const core = await instantiateRota(module);
-    const words = packProblem(problem);
-    const ptr = core.alloc(words.byteLength);
-    new Int32Array(core.memory.buffer, ptr, words.length).set(words);
-    const code = core.loadProblem(ptr, words.length);
+    // Header and directory first; the core allocates the sections and each is written in place, so the problem
+    // is never held twice in Wasm memory (a staging copy would double the peak on large inputs).
+    const head = problemHeader(problem);
+    const ptr = core.alloc(head.byteLength);
+    new Int32Array(core.memory.buffer, ptr, head.length).set(head);
+    const code = core.beginLoad(ptr);
     core.free(ptr);
     check(code, "loadProblem");
+    SECTIONS.forEach((name, id) => {
+      const data = problem.sections[name];
+      if (data.length > 0) new Int32Array(core.memory.buffer, core.sectionAddress(id), data.length).set(data);
+    });
+    check(core.finishLoad(), "loadProblem");
     return new SolverSession(core, problem);
   }
 

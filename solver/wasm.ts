@@ -11,6 +11,9 @@ export interface RotaExports {
   alloc(bytes: number): number;
   free(ptr: number): void;
   loadProblem(ptr: number, words: number): number;
+  beginLoad(ptr: number): number;
+  sectionAddress(id: number): number;
+  finishLoad(): number;
   shiftCount(): number;
   employeeCount(): number;
   constraintCount(): number;

@@ -145,11 +145,15 @@ export function addSwapDelta(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<
   }
 }
 
+/** Scratch loads of rulePenaltyFull, kept between calls (a from-scratch score allocates nothing). */
+let scratchLoads = new StaticArray<i64>(0);
+
 /** Penalty of rule r from scratch (from the assignment, not the incremental state). */
 export function rulePenaltyFull(r: i32): i64 {
   const e = employeeCount;
-  const loads = new StaticArray<i64>(e);
-  for (let emp = 0; emp < e; emp++) if (member(r, emp)) loads[emp] = balanceHistory[r * e + emp];
+  if (scratchLoads.length != e) scratchLoads = new StaticArray<i64>(e);
+  const loads = scratchLoads;
+  for (let emp = 0; emp < e; emp++) loads[emp] = member(r, emp) ? <i64>balanceHistory[r * e + emp] : 0;
   for (let s = 0; s < shiftCount; s++) {
     const emp = assignment[s];
     if (member(r, emp)) loads[emp] += load_(r, s);

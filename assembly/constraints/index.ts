@@ -48,7 +48,7 @@ import * as preferredShiftTags from "./preferred-shift-tags";
 import * as balance from "./balance";
 import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT } from "../layout";
 import { shiftCount, shiftHistoric, balanceRuleCount, overlapGroup, ER_GROUP, ef, isHistoric } from "../problem";
-import { assignment } from "../solution";
+import { assignment, hardClean } from "../solution";
 
 export const CONSTRAINT_COUNT: i32 = 17;
 // The score director tracks touched constraints in a u64 bit mask (score.ts): at most 64 constraints.
@@ -153,15 +153,21 @@ export function addLocal(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): void
   addLocalRest(s, e, sign, raw);
 }
 
-/** The hard LOCAL constraints only (moves are rejected on the hard level before the rest is computed). */
-export function addLocalHard(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): void {
-  if (e < 0 || isHistoric(s)) return;
-  if (unchecked(enabled[requiredSkillMissing.ID])) add(raw, requiredSkillMissing.ID, sign, requiredSkillMissing.penalty(s, e));
-  if (unchecked(enabled[unavailableTime.ID])) add(raw, unavailableTime.ID, sign, unavailableTime.penalty(s, e));
-  if (unchecked(enabled[availableTime.ID])) add(raw, availableTime.ID, sign, availableTime.penalty(s, e));
-  if (unchecked(enabled[prohibitedEmployee.ID])) add(raw, prohibitedEmployee.ID, sign, prohibitedEmployee.penalty(s, e));
-  if (unchecked(enabled[prohibitedRiskFactor.ID])) add(raw, prohibitedRiskFactor.ID, sign, prohibitedRiskFactor.penalty(s, e));
-  if (unchecked(enabled[requiredShiftTags.ID])) add(raw, requiredShiftTags.ID, sign, requiredShiftTags.penalty(s, e));
+/**
+ * The hard LOCAL constraints only (moves are rejected on the hard level before the rest is computed). Returns
+ * whether any of them was non-zero.
+ */
+export function addLocalHard(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): bool {
+  if (e < 0 || isHistoric(s)) return false;
+  let any = false;
+  let v: i64 = 0;
+  if (unchecked(enabled[requiredSkillMissing.ID]) && (v = requiredSkillMissing.penalty(s, e)) != 0) { add(raw, requiredSkillMissing.ID, sign, v); any = true; }
+  if (unchecked(enabled[unavailableTime.ID]) && (v = unavailableTime.penalty(s, e)) != 0) { add(raw, unavailableTime.ID, sign, v); any = true; }
+  if (unchecked(enabled[availableTime.ID]) && (v = availableTime.penalty(s, e)) != 0) { add(raw, availableTime.ID, sign, v); any = true; }
+  if (unchecked(enabled[prohibitedEmployee.ID]) && (v = prohibitedEmployee.penalty(s, e)) != 0) { add(raw, prohibitedEmployee.ID, sign, v); any = true; }
+  if (unchecked(enabled[prohibitedRiskFactor.ID]) && (v = prohibitedRiskFactor.penalty(s, e)) != 0) { add(raw, prohibitedRiskFactor.ID, sign, v); any = true; }
+  if (unchecked(enabled[requiredShiftTags.ID]) && (v = requiredShiftTags.penalty(s, e)) != 0) { add(raw, requiredShiftTags.ID, sign, v); any = true; }
+  return any;
 }
 
 /** Running hard delta of `addHardUntil` (score units, penalties negative). */
@@ -201,10 +207,17 @@ export function addHardUntil(s: i32, e: i32, raw: StaticArray<i64>, weight: Stat
   return true;
 }
 
-/** The hard gains of taking s off e: its LOCAL hard penalties and its overlap with e's other shifts, subtracted. */
+/**
+ * The hard gains of taking s off e (its current employee): its LOCAL hard penalties (skipped when the placement is
+ * known clean, solution.ts hardClean) and its overlap with e's other shifts, subtracted.
+ */
 export function subtractHard(s: i32, e: i32, raw: StaticArray<i64>): void {
   if (e < 0) return;
-  addLocalHard(s, e, -1, raw);
+  const clean = unchecked(hardClean[s]);
+  if (clean != 0) {
+    const dirty = addLocalHard(s, e, -1, raw);
+    if (unchecked(assignment[s]) == e) unchecked(hardClean[s] = dirty ? 1 : 0);
+  }
   if (unchecked(enabled[overlappingShift.ID])) add(raw, overlappingShift.ID, -1, overlappingShift.overlapWithEmployee(s, e));
 }
 

@@ -9,7 +9,7 @@
  * (start - longest shift) and the shift's end: any shift starting earlier has already ended.
  */
 import { LEVEL_HARD } from "../layout";
-import { shiftCount, employeeCount, shiftStart, shiftEnd, shiftHistoric, shiftsByStart, maxShiftDuration, overlapMinutes, overlapGroup, overlapAllowed, ER_GROUP, SR_END, SR_START, ef, isHistoric, sf , overlapAllowedFor } from "../problem";
+import { shiftCount, employeeCount, shiftStart, shiftEnd, shiftHistoric, shiftsByStart, maxShiftDuration, overlapMinutes, overlapGroup, overlapAllowed, ER_GROUP, SR_END, SR_START, ef, isHistoric, sf, overlapAllowedFor } from "../problem";
 import { assignment, listBase, listAt, listStart, listEnd, listLength, lowerBoundByStart } from "../solution";
 
 export const ID: i32 = 1;
@@ -68,13 +68,23 @@ export function penaltyDelta(s: i32, from: i32, to: i32): i64 {
  * From scratch, independent of the incremental lists (so tests can catch a corrupt list): bucket the shifts by
  * employee in start order, then scan each bucket forward. With `visit`, calls it per match (for explanations).
  */
+/** Scratch buffers of `scan`, kept between calls: a from-scratch score allocates nothing (the Wasm heap doubles). */
+let scanOffsets = new StaticArray<i32>(0);
+let scanFill = new StaticArray<i32>(0);
+let scanBucket = new StaticArray<i32>(0);
+
 export function scan(countMatches: bool, out: StaticArray<i32> | null = null): i64 {
   const s = shiftCount, e = employeeCount;
-  const offsets = new StaticArray<i32>(e + 1);
+  if (scanOffsets.length != e + 1) {
+    scanOffsets = new StaticArray<i32>(e + 1);
+    scanFill = new StaticArray<i32>(e);
+    scanBucket = new StaticArray<i32>(s);
+  }
+  const offsets = scanOffsets, fill = scanFill, bucket = scanBucket;
+  for (let i = 0; i <= e; i++) offsets[i] = 0;
+  for (let i = 0; i < e; i++) fill[i] = 0;
   for (let i = 0; i < s; i++) if (assignment[i] >= 0) offsets[assignment[i] + 1]++;
   for (let i = 0; i < e; i++) offsets[i + 1] += offsets[i];
-  const fill = new StaticArray<i32>(e);
-  const bucket = new StaticArray<i32>(offsets[e]);
   for (let i = 0; i < s; i++) {
     const shift = shiftsByStart[i];
     const emp = assignment[shift];
@@ -89,7 +99,7 @@ export function scan(countMatches: bool, out: StaticArray<i32> | null = null): i
       const a = bucket[i];
       for (let j = i + 1; j < end; j++) {
         const b = bucket[j];
-        if (shiftStart[b] >= shiftEnd[a]) break;
+        if (sf(b, SR_START) >= sf(a, SR_END)) break;
         const minutes = pairMinutes(a, b, g);
         if (minutes == 0) continue;
         if (out !== null && 3 * matches + 2 < out.length) {

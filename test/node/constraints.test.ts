@@ -542,6 +542,22 @@ describe("constraint verifier", () => {
     expect(byName["Unassigned shift"].matchCount).toBe(0);
   });
 
+  it("loosely validated rule objects with odd members encode and load without throwing", async () => {
+    const input = {
+      employees: [{ id: "a", contracts: ["c", "missing"], requiredShiftTagsExpression: { type: "NODE", operator: "OR", operands: "x" } }],
+      shifts: [shift("s", "08:00", "16:00", { requiredSkillsExpression: { type: "NODE", operator: "AND", operands: [{ type: "LEAF" }, 3] } })],
+      contracts: [{ id: "c", allowOverlappingShiftsRules: [{ id: "o", includeShiftTags: "x" }, 5] }],
+      globalRules: {
+        shiftTagMatchRules: "none",
+        unassignedShiftRule: { id: "u", priorityWeights: [{ priority: "1", weight: "heavy" }] },
+        balanceTimeWorkedRules: [{ id: "b", includeEmployeeTags: "x", employeeToPublishedMinutesWorked: null }],
+      },
+    } as unknown as ModelInput;
+    const session = await SolverSession.create(debugModule(), encodeProblem(input));
+    session.runSlice(100);
+    expect(session.scoreFromScratch()).toEqual(session.currentScore());
+  });
+
   it("accepts the reference override names, ignores unknown ones, and keeps 10^12 weights exact", async () => {
     const input: ModelInput = {
       employees: [{ id: "alice", unpreferredTimeSpans: [{ start: at("06:00"), end: at("16:00") }] }],
