@@ -263,7 +263,7 @@ export class DatasetObject extends DurableObject<Env> {
     const assignment = Int32Array.from(parts!.modelOutput.shifts, (s) => (s.employee === null ? -1 : (employeeIndex.get(s.employee) ?? -1)));
     const weights = request.config?.model?.overrides ?? undefined;
     const session = await sessionWithAssignment(rotaWasm, input, assignment, weights);
-    return { ok: true, value: analyzeSession(session, { weights, includeJustifications }) };
+    return { ok: true, value: analyzeSession(session, { includeJustifications }) };
   }
 
   /** Every status the dataset went through. */
@@ -427,7 +427,7 @@ export class DatasetObject extends DurableObject<Env> {
     const best = live.session.bestScore();
     m.completeDateTime = this.transition(record, status);
     m.score = formatScore(best);
-    const parts = solutionParts(live.request.modelInput, live.session.bestAssignment());
+    const parts = solutionParts(live.request.modelInput, live.session.bestAssignment(), live.session.problem);
     await this.env.BLOBS.put(record.outputKey, JSON.stringify(parts), {
       httpMetadata: { contentType: "application/json" },
     });
@@ -521,7 +521,7 @@ export class DatasetObject extends DurableObject<Env> {
     const live = await this.ensureLive(record);
     // Exactly as submitted: a solve's warm start may drop assignments that break hard rules; scoring must not.
     live.session.applyAssignment(submittedAssignment(live.request.modelInput));
-    const parts = solutionParts(live.request.modelInput, live.session.currentAssignment());
+    const parts = solutionParts(live.request.modelInput, live.session.currentAssignment(), live.session.problem);
     await this.env.BLOBS.put(record.outputKey, JSON.stringify(parts), {
       httpMetadata: { contentType: "application/json" },
     });
@@ -572,7 +572,7 @@ export class DatasetObject extends DurableObject<Env> {
     }
     if (status === "SOLVING_ACTIVE") {
       const live = await this.ensureLive(record);
-      return solutionParts(live.request.modelInput, live.session.bestAssignment());
+      return solutionParts(live.request.modelInput, live.session.bestAssignment(), live.session.problem);
     }
     // Not solving yet: the assignment as submitted.
     const request = this.live?.request ?? (await this.readRequest(record.requestKey));

@@ -6,8 +6,33 @@ export const ShiftAssignmentSchema = z
   .object({ id: z.string(), employee: z.string().nullable() })
   .openapi("ShiftAssignment");
 
+const DurationText = z.string().openapi({ example: "PT480M" });
+
+export const EmployeeOutputMetricsSchema = z
+  .object({
+    assignedShifts: z.number().int(),
+    durationWorked: DurationText,
+    durationOfTimePreferencesMet: DurationText,
+    durationOfTimeUnpreferencesViolated: DurationText,
+    disruptedShifts: z.number().int(),
+    durationOfDisruptedShifts: DurationText,
+    incomingDisruptedShifts: z.number().int(),
+    durationOfIncomingDisruptedShifts: DurationText,
+    outgoingDisruptedShifts: z.number().int(),
+    durationOfOutgoingDisruptedShifts: DurationText,
+    overtimeThresholdDuration: DurationText.nullable(),
+    overtimeWorked: DurationText.nullable(),
+    maximumAvailabilityDuration: DurationText.nullable(),
+    costDefinitionTotalCost: z.number().nullable(),
+    costDefinitionOvertimeDuration: DurationText.nullable(),
+  })
+  .openapi("EmployeeOutputMetrics");
+
 export const ModelOutputSchema = z
-  .object({ shifts: z.array(ShiftAssignmentSchema) })
+  .object({
+    shifts: z.array(ShiftAssignmentSchema),
+    employees: z.array(z.object({ id: z.string(), metrics: EmployeeOutputMetricsSchema })).optional(),
+  })
   .openapi("EmployeeScheduleOutput");
 export type ModelOutput = z.infer<typeof ModelOutputSchema>;
 
@@ -33,6 +58,11 @@ export const KpisSchema = z
     assignedMandatoryShifts: z.number().int(),
     assignedOptionalShifts: z.number().int(),
     travelDistance: z.number(),
+    workingTimeFairnessPercentage: z.number().nullable(),
+    averageDurationOfEmployeesPreferencesMet: DurationText,
+    minimumDurationOfPreferencesMetAcrossEmployees: DurationText,
+    averageDurationOfEmployeesUnpreferencesViolated: DurationText,
+    maximumDurationOfUnpreferencesViolatedAcrossEmployees: DurationText,
   })
   .openapi("EmployeeSchedulingOutputMetrics");
 export type Kpis = z.infer<typeof KpisSchema>;

@@ -1,12 +1,13 @@
 /**
- * The solving response's model-specific parts (spec §2.7) from an input and an assignment: `modelOutput.shifts`,
- * `inputMetrics` and `kpis`. Shared by the Durable Object (API responses) and the browser.
+ * The solving response's model-specific parts (spec §2.7) from an input and an assignment: `modelOutput.shifts` and
+ * `.employees` (per-employee metrics), `inputMetrics` and `kpis`. Shared by the Durable Object (API responses) and the browser.
  *
  * `assignment[i]` is the index in `input.employees` of the employee assigned to `input.shifts[i]`, or -1.
  */
 import type { ModelInput } from "../schemas/model-input";
 import type { InputMetrics, Kpis, ModelOutput } from "../schemas/model-output";
-import { historicShifts, shiftAssignmentWeights } from "./encode";
+import { encodeProblem, historicShifts, shiftAssignmentWeights, type EncodedProblem } from "./encode";
+import { employeeMetrics, extraKpis } from "./metrics";
 
 export interface SolutionParts {
   modelOutput: ModelOutput;
@@ -34,7 +35,12 @@ export function inputMetrics(input: ModelInput): InputMetrics {
   };
 }
 
-export function solutionParts(input: ModelInput, assignment: ArrayLike<number>): SolutionParts {
+/**
+ * `problem` is the encoded input when the caller has it (a live session); otherwise it is encoded here, which the
+ * per-employee metrics and the fairness KPI need.
+ */
+export function solutionParts(input: ModelInput, assignment: ArrayLike<number>, problem?: EncodedProblem): SolutionParts {
+  const encoded = problem ?? encodeProblem(input);
   const shifts = input.shifts.map((shift, i) => {
     const e = assignment[i];
     return { id: shift.id, employee: e >= 0 ? input.employees[e].id : null };
@@ -50,16 +56,16 @@ export function solutionParts(input: ModelInput, assignment: ArrayLike<number>):
     activated.add(assignment[i]);
   });
   return {
-    modelOutput: { shifts },
+    modelOutput: { shifts, employees: employeeMetrics(input, encoded, assignment) },
     inputMetrics: inputMetrics(input),
     kpis: {
       assignedShifts: assigned,
       unassignedShifts: input.shifts.length - assigned,
-      disruptionPercentage: 0,
       activatedEmployees: activated.size,
       assignedMandatoryShifts: assignedMandatory,
       assignedOptionalShifts: assigned - assignedMandatory,
       travelDistance: 0,
+      ...extraKpis(input, encoded, assignment),
     },
   };
 }

@@ -141,7 +141,25 @@ describe("score analysis", () => {
       sum.soft += s;
     }
     expect(`${sum.hard}hard/${sum.medium}medium/${sum.soft}soft`).toBe(analysis.score);
-    expect(analysis.constraints.find((c) => c.name === "Unassigned shift")).toMatchObject({ matchCount: 1, score: "0hard/-10medium/0soft" });
+    const unassigned = analysis.constraints.find((c) => c.name === "Unassigned shift")!;
+    expect(unassigned).toMatchObject({ matchCount: 1, score: "0hard/-10medium/0soft" });
+    // Justifications: one match per counted match, naming the shift, adding up to the constraint's score.
+    const withMatches = analysis.constraints as Array<{ score: string; matchCount: number; matches: Array<{ score: string; justification: Record<string, unknown> }> }>;
+    for (const c of withMatches) expect(c.matches).toHaveLength(c.matchCount);
+    const match = (unassigned as unknown as { matches: Array<{ score: string; justification: { description: string } }> }).matches[0];
+    expect(match.score).toBe("0hard/-10medium/0soft");
+    expect(JSON.stringify(match.justification)).toContain("nobody");
+    expect(match.justification.description.length).toBeGreaterThan(10);
+    const plain = await (await api(`${ROOT}/${id}/score-analysis`)).json<{ constraints: Array<{ matches?: unknown }> }>();
+    expect(plain.constraints.every((c) => c.matches === undefined)).toBe(true);
+
+    // Per-employee metrics and the KPIs of spec §2.7.
+    expect(done.modelOutput!.employees!.map((e) => e.id)).toEqual(input.employees.map((e) => e.id));
+    const worked = done.modelOutput!.employees!.reduce((n, e) => n + e.metrics.assignedShifts, 0);
+    expect(worked).toBe(done.kpis!.assignedShifts);
+    expect(done.modelOutput!.employees![0].metrics.durationWorked).toMatch(/^PT\d+M$/);
+    expect(done.kpis).toHaveProperty("averageDurationOfEmployeesPreferencesMet");
+    expect(done.kpis!.workingTimeFairnessPercentage).toBeNull(); // no balanceTimeWorkedRules in this input
   });
 
   it("of a supplied schedule (POST), with no dataset stored", async () => {

@@ -88,7 +88,7 @@ export function registerComputationRoutes(app: OpenAPIHono<AppEnv>, root: string
       const body = c.req.valid("json");
       const weights = body.config?.model?.overrides ?? undefined;
       const session = await sessionOf(body.modelInput, weights);
-      return c.json(analyzeSession(session, { weights, includeJustifications: c.req.valid("query").includeJustifications }), 200);
+      return c.json(analyzeSession(session, { includeJustifications: c.req.valid("query").includeJustifications }), 200);
     },
   );
 
