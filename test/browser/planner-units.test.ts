@@ -1,5 +1,5 @@
 /**
- * The planner's logic without a browser (Node, same .wasm): what-if recommendations (fast path = exact path = the
+ * The planner's logic without a browser (Node, same .wasm): what-if recommendations (engine diffs = recount = the
  * API's recommendEmployees), violations on the blocks, lane packing, and the patch sent back to the API.
  */
 import { readFileSync } from "node:fs";
@@ -74,7 +74,7 @@ function comparable(w: WhatIf) {
 }
 
 describe("what-if recommendations", () => {
-  it("the fast path gives exactly the per-constraint diffs of recounting every constraint (random inputs and moves)", async () => {
+  it("the engine's per-constraint diffs equal those of recounting every constraint (random inputs and moves)", async () => {
     for (let seed = 1; seed <= 12; seed++) {
       const planner = await PlannerSession.open(module, { modelInput: randomInput(seed) });
       const random = mulberry32(seed * 97);
