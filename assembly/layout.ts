@@ -123,6 +123,10 @@ export const SEC_CUSTOM_PERIODS_OFF: i32 = 56; // P + 1, in spans
 export const SEC_CUSTOM_PERIODS: i32 = 57; // [first day, last day] per span, sorted
 export const SECTION_COUNT: i32 = 58;
 
+/** Constraint ids of the contract rules: [FIRST, END) (constraints/index.ts lists them). */
+export const CONTRACT_CONSTRAINT_FIRST: i32 = 17;
+export const CONTRACT_CONSTRAINT_END: i32 = 52;
+
 export const TZ_WORDS: i32 = 4;
 export const RULE_WORDS: i32 = 20;
 /** Rule kind (K_*). */

@@ -31,6 +31,15 @@ export function datasetStub(env: Env, id: string) {
   return env.DATASETS.get(env.DATASETS.idFromName(id));
 }
 
+/**
+ * The dataset a route's `{id}` names, for the caller: its Durable Object stub once the D1 index confirms it is the
+ * caller's (else 404). Every per-dataset route starts here.
+ */
+export async function callerDataset(env: Env, caller: Caller, id: string) {
+  await requireDataset(env, caller, id);
+  return datasetStub(env, id);
+}
+
 /** The caller's dataset, or 404 (unknown, another tenant's, or purged): checked in D1 before any Durable Object. */
 export async function requireDataset(env: Env, caller: Caller, id: string): Promise<Metadata> {
   const found = await findDataset(env.DB, caller.tenantId, id);

@@ -144,7 +144,7 @@ describe("score analysis", () => {
     const unassigned = analysis.constraints.find((c) => c.name === "Unassigned shift")!;
     expect(unassigned).toMatchObject({ matchCount: 1, score: "0hard/-10medium/0soft" });
     // Justifications: one match per counted match, naming the shift, adding up to the constraint's score.
-    const withMatches = analysis.constraints as Array<{ score: string; matchCount: number; matches: Array<{ score: string; justification: Record<string, unknown> }> }>;
+    const withMatches = analysis.constraints as unknown as Array<{ score: string; matchCount: number; matches: Array<{ score: string; justification: Record<string, unknown> }> }>;
     for (const c of withMatches) expect(c.matches).toHaveLength(c.matchCount);
     const match = (unassigned as unknown as { matches: Array<{ score: string; justification: { description: string } }> }).matches[0];
     expect(match.score).toBe("0hard/-10medium/0soft");

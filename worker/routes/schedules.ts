@@ -13,7 +13,7 @@ import { ScoreAnalysisSchema, type ScoreAnalysis } from "../../schemas/score-ana
 import { ModelConfigurationSchema, SolvingRequestSchema } from "../../schemas/solving-request";
 import { ValidationResultDetailSchema } from "../../schemas/validation";
 import type { AppEnv } from "../auth";
-import { createDataset, datasetStub, requireDataset } from "../datasets";
+import { callerDataset, createDataset, datasetStub, requireDataset } from "../datasets";
 import { ApiError } from "../errors";
 import { BooleanQuery, errors, IdParams, json, TagsQuery, toList, unwrap } from "./openapi-helpers";
 
@@ -87,8 +87,8 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await requireDataset(c.env, c.get("caller"), id);
-      const response = await datasetStub(c.env, id).getResponse();
+      const dataset = await callerDataset(c.env, c.get("caller"), id);
+      const response = await dataset.getResponse();
       if (!response) throw ApiError.notFound(`Dataset '${id}'`);
       return c.json(response, 200);
     },
@@ -105,8 +105,8 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await requireDataset(c.env, c.get("caller"), id);
-      const response = await datasetStub(c.env, id).terminate();
+      const dataset = await callerDataset(c.env, c.get("caller"), id);
+      const response = await dataset.terminate();
       if (!response) throw ApiError.notFound(`Dataset '${id}'`);
       return c.json(response, 200);
     },
@@ -129,8 +129,8 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await requireDataset(c.env, c.get("caller"), id);
-      return c.json(unwrap(await datasetStub(c.env, id).solve()), 202);
+      const dataset = await callerDataset(c.env, c.get("caller"), id);
+      return c.json(unwrap(await dataset.solve()), 202);
     },
   );
 
@@ -170,8 +170,8 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await requireDataset(c.env, c.get("caller"), id);
-      return c.json(unwrap(await datasetStub(c.env, id).purge()), 200);
+      const dataset = await callerDataset(c.env, c.get("caller"), id);
+      return c.json(unwrap(await dataset.purge()), 200);
     },
   );
 
@@ -194,8 +194,8 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       }),
       async (c) => {
         const { id } = c.req.valid("param");
-        await requireDataset(c.env, c.get("caller"), id);
-        return c.json(unwrap(await datasetStub(c.env, id).updateMetadata(c.req.valid("json"))), 200);
+        const dataset = await callerDataset(c.env, c.get("caller"), id);
+        return c.json(unwrap(await dataset.updateMetadata(c.req.valid("json"))), 200);
       },
     );
     app.openapi(
@@ -210,8 +210,8 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       }),
       async (c) => {
         const { id } = c.req.valid("param");
-        await requireDataset(c.env, c.get("caller"), id);
-        const metadata = await datasetStub(c.env, id).getMetadata();
+        const dataset = await callerDataset(c.env, c.get("caller"), id);
+        const metadata = await dataset.getMetadata();
         if (!metadata) throw ApiError.notFound(`Dataset '${id}'`);
         return c.json(metadata, 200);
       },
@@ -239,8 +239,8 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       }),
       async (c) => {
         const { id } = c.req.valid("param");
-        await requireDataset(c.env, c.get("caller"), id);
-        const request = await datasetStub(c.env, id).getRequest();
+        const dataset = await callerDataset(c.env, c.get("caller"), id);
+        const request = await dataset.getRequest();
         if (!request) throw ApiError.notFound(`Dataset '${id}'`);
         return c.json(part.pick(request) as never, 200);
       },
@@ -258,8 +258,8 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await requireDataset(c.env, c.get("caller"), id);
-      const result = await datasetStub(c.env, id).getValidationResult();
+      const dataset = await callerDataset(c.env, c.get("caller"), id);
+      const result = await dataset.getValidationResult();
       if (!result) throw ApiError.notFound(`Dataset '${id}'`);
       return c.json(result, 200);
     },
@@ -282,9 +282,9 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await requireDataset(c.env, c.get("caller"), id);
+      const dataset = await callerDataset(c.env, c.get("caller"), id);
       const { includeJustifications } = c.req.valid("query");
-      const analysis = unwrap(await datasetStub(c.env, id).getScoreAnalysis(includeJustifications)) as ScoreAnalysis;
+      const analysis = unwrap(await dataset.getScoreAnalysis(includeJustifications)) as ScoreAnalysis;
       return c.json(analysis, 200);
     },
   );
