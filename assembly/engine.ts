@@ -18,7 +18,6 @@ import { initBest, markBest, noteChange, bestHard, bestMedium, bestSoft } from "
 import { buildConstructionOrder, constructionDone, constructionRun } from "./construction";
 import { initLocalSearch, localSearchStep, resetHistory, rebuildPool, setStepsDone } from "./local-search";
 import { rngSeed } from "./rng";
-import { initContracts } from "./constraints/contracts";
 
 export let phase = PHASE_CONSTRUCTION;
 export let started = false;
@@ -28,7 +27,6 @@ export let localSearchSteps: i64 = 0;
 /** Shared by start and restore: empty solution, best tracking, search structures. */
 export function prepare(): void {
   initSolution();
-  initContracts();
   initBest();
   initLocalSearch();
   started = true;

@@ -46,59 +46,11 @@ import * as unpreferredEmployee from "./unpreferred-employee";
 import * as preferredEmployee from "./preferred-employee";
 import * as preferredShiftTags from "./preferred-shift-tags";
 import * as balance from "./balance";
-import * as contracts from "./contracts";
-import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END } from "../layout";
+import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT } from "../layout";
 import { shiftCount, shiftHistoric, balanceRuleCount, overlapGroup, ER_GROUP, ef, isHistoric } from "../problem";
 import { assignment, hardClean } from "../solution";
 
-/**
- * Contract rules (EMPLOYEE-SCOPED units, contracts.ts), ids CONTRACT_CONSTRAINT_FIRST.. in pairs: the REQUIRED
- * variant (hard) then the PREFERRED one (soft), except the soft-only "Minimize gaps". Names are the reference's
- * (its `*Justification` schemas); the glue (solver/constraints.ts) maps the PREFERRED ones to their override names.
- */
-const CONTRACT_NAMES: string[] = [
-  "Minutes worked per period not in required range for employee",
-  "Minutes worked per period not in preferred range for employee",
-  "Shifts worked per period not in required range for employee",
-  "Shifts worked per period not in preferred range for employee",
-  "Days worked per period not in required range for employee",
-  "Days worked per period not in preferred range for employee",
-  "Days off per period not in required range for employee",
-  "Days off per period not in preferred range for employee",
-  "Weekends worked per period not in required range for employee",
-  "Weekends worked per period not in preferred range for employee",
-  "Weekend minutes worked per period not in required range for employee",
-  "Weekend minutes worked per period not in preferred range for employee",
-  "Consecutive weekends worked per period not in required range for employee",
-  "Consecutive weekends worked per period not in preferred range for employee",
-  "Consecutive weekends off per period not in required range for employee",
-  "Consecutive weekends off per period not in preferred range for employee",
-  "Minutes between shifts not in required range for employee",
-  "Minutes between shifts not in preferred range for employee",
-  "Consecutive days worked not in required range for employee",
-  "Consecutive days worked not in preferred range for employee",
-  "Consecutive shifts worked not in required range for employee",
-  "Consecutive shifts worked not in preferred range for employee",
-  "Time off after consecutive shifts worked not in required range for employee",
-  "Time off after consecutive shifts worked not in preferred range for employee",
-  "Minimize gaps between shifts for employee",
-  "Minutes worked in rolling window not in required range for employee",
-  "Minutes worked in rolling window not in preferred range for employee",
-  "Shifts worked in rolling window not in required range for employee",
-  "Shifts worked in rolling window not in preferred range for employee",
-  "Days worked in rolling window not in required range for employee",
-  "Days worked in rolling window not in preferred range for employee",
-  "Weekends worked in rolling window not in required range for employee",
-  "Weekends worked in rolling window not in preferred range for employee",
-  "Consecutive minutes off in rolling window not in required range for employee",
-  "Consecutive minutes off in rolling window not in preferred range for employee",
-];
-/** Id of "Minimize gaps between shifts for employee" (the one contract constraint without a REQUIRED variant). */
-export const GAPS_ID: i32 = 41;
-
-export const CONSTRAINT_COUNT: i32 = CONTRACT_CONSTRAINT_END;
-// @ts-ignore: top-level assert
-assert(CONTRACT_CONSTRAINT_FIRST + CONTRACT_NAMES.length == CONTRACT_CONSTRAINT_END);
+export const CONSTRAINT_COUNT: i32 = 17;
 // The score director tracks touched constraints in a u64 bit mask (score.ts): at most 64 constraints.
 // @ts-ignore: top-level assert
 assert(CONSTRAINT_COUNT <= 64);
@@ -106,13 +58,6 @@ assert(CONSTRAINT_COUNT <= 64);
 export const KIND_LOCAL: i32 = 0;
 export const KIND_PAIRWISE: i32 = 1;
 export const KIND_AGGREGATE: i32 = 2;
-export const KIND_EMPLOYEE: i32 = 3;
-
-// @ts-ignore: decorator
-@inline
-export function isContractConstraint(id: i32): bool {
-  return id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END;
-}
 
 /** Per constraint id: enabled (weight != 0); maintained by the score director. */
 export const enabled = new StaticArray<bool>(CONSTRAINT_COUNT);
@@ -137,15 +82,12 @@ export function constraintName(id: i32): string {
     case balance.TIME_ID: return balance.TIME_NAME;
     case balance.COUNT_ID: return balance.COUNT_NAME;
   }
-  if (isContractConstraint(id)) return CONTRACT_NAMES[id - CONTRACT_CONSTRAINT_FIRST];
   return "";
 }
 
 export function constraintLevel(id: i32): i32 {
   if (id <= requiredShiftTags.ID) return LEVEL_HARD;
   if (id == unassignedShift.ID) return LEVEL_MEDIUM;
-  // Contract pairs: REQUIRED (hard) first; ids after the soft-only gaps constraint shift by one.
-  if (isContractConstraint(id) && id != GAPS_ID) return ((id < GAPS_ID ? id - CONTRACT_CONSTRAINT_FIRST : id - GAPS_ID - 1) & 1) == 0 ? LEVEL_HARD : LEVEL_SOFT;
   return LEVEL_SOFT;
 }
 
@@ -157,7 +99,6 @@ export function isReward(id: i32): bool {
 export function constraintKind(id: i32): i32 {
   if (id == overlappingShift.ID) return KIND_PAIRWISE;
   if (id == balance.TIME_ID || id == balance.COUNT_ID) return KIND_AGGREGATE;
-  if (isContractConstraint(id)) return KIND_EMPLOYEE;
   return KIND_LOCAL;
 }
 
@@ -313,27 +254,10 @@ export function hardLocal(s: i32, e: i32): i64 {
 export function addNonLocal(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
   addNonLocalHard(s, from, to, raw);
   addNonLocalRest(s, from, to, raw);
-  addContractChange(s, from, to, raw);
 }
 
 export function addNonLocalHard(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
   if (unchecked(enabled[overlappingShift.ID])) add(raw, overlappingShift.ID, 1, overlappingShift.penaltyDelta(s, from, to));
-}
-
-/**
- * The contract rules' deltas (every level at once: one view per employee serves them all), for a change; the
- * values go to the probe buffer (contracts.ts). Disabled constraints are scored and then ignored by their weight 0.
- */
-export function addContractChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
-  if (!contracts.active) return;
-  contracts.addChange(s, from, to, raw);
-  touched |= contracts.touchedMask;
-}
-
-export function addContractSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
-  if (!contracts.active) return;
-  contracts.addSwap(s1, s2, a, b, raw);
-  touched |= contracts.touchedMask;
 }
 
 export function addNonLocalRest(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
@@ -369,7 +293,6 @@ export function penaltyFull(id: i32): i64 {
   if (id == overlappingShift.ID) return overlappingShift.penaltyFull();
   if (id == balance.TIME_ID) return balance.penaltyFull(balance.BALANCE_TIME);
   if (id == balance.COUNT_ID) return balance.penaltyFull(balance.BALANCE_COUNT);
-  if (isContractConstraint(id)) return contracts.penaltyFull(id, false);
   let total: i64 = 0;
   for (let s = 0; s < shiftCount; s++) total += localPenalty(id, s, assignment[s]);
   return total;
@@ -379,7 +302,6 @@ export function matchCount(id: i32): i32 {
   if (id == overlappingShift.ID) return overlappingShift.matchCount();
   if (id == balance.TIME_ID) return balance.matchCount(balance.BALANCE_TIME);
   if (id == balance.COUNT_ID) return balance.matchCount(balance.BALANCE_COUNT);
-  if (isContractConstraint(id)) return <i32>contracts.penaltyFull(id, true);
   let n = 0;
   for (let s = 0; s < shiftCount; s++) if (localPenalty(id, s, assignment[s]) != 0) n++;
   return n;

@@ -88,7 +88,7 @@ export function randomInput(seed: number): ModelInput {
         ? {
             shiftTagMatchRules: [
               ...(chance(0.7) ? [{ id: "req", ...(chance(0.3) ? { tagTypeMatchMultipliers: { T: 1 } } : {}) }] : []),
-              ...(chance(0.7) ? [{ id: "pref", satisfiability: "PREFERRED" as const, tagTypeMatchMultipliers: { T: 1 + int(4) } }] : []),
+              ...(chance(0.7) ? [{ id: "pref", satisfiability: "PREFERRED", tagTypeMatchMultipliers: { T: 1 + int(4) } }] : []),
             ],
           }
         : {}),
