@@ -27,10 +27,18 @@ let journalShift = new StaticArray<i32>(0);
 let journalFrom = new StaticArray<i32>(0);
 let journalLength = 0;
 
+/**
+ * Room beyond S entries: one move notes up to MOVE_NOTES changes (ruin and recreate: RUIN_MAX shifts), all applied
+ * before the first is noted, so the journal may only be materialized *between* moves (`settleJournal`), never in
+ * the middle of one: the assignment would then already hold changes the journal does not have yet (the best
+ * solution read back would differ from the one scored, by the unnoted shifts).
+ */
+const MOVE_NOTES: i32 = 16;
+
 export function initBest(): void {
   bestAssignment = new StaticArray<i32>(shiftCount);
-  journalShift = new StaticArray<i32>(shiftCount + 1);
-  journalFrom = new StaticArray<i32>(shiftCount + 1);
+  journalShift = new StaticArray<i32>(shiftCount + MOVE_NOTES);
+  journalFrom = new StaticArray<i32>(shiftCount + MOVE_NOTES);
   markBest();
 }
 
@@ -43,15 +51,21 @@ export function markBest(): void {
   journalLength = 0;
 }
 
-/** Records a committed change of shift `s` whose employee was `from` (call after the change is applied). */
+/**
+ * Records a committed change of shift `s` whose employee was `from` (call after the change is applied). Every move
+ * ends with `settleJournal()`, which keeps the journal under S + MOVE_NOTES entries.
+ */
 export function noteChange(s: i32, from: i32): void {
   if (mode == STORED) return;
   mode = JOURNAL;
-  unchecked(journalShift[journalLength] = s);
-  unchecked(journalFrom[journalLength] = from);
+  journalShift[journalLength] = s;
+  journalFrom[journalLength] = from;
   journalLength++;
-  // Capacity is S + 1 and this check runs after every append, so the unchecked stores above stay in bounds.
-  if (journalLength >= shiftCount) materialize();
+}
+
+/** Between moves: once the journal holds S entries, the best solution is materialized (amortized O(1) per change). */
+export function settleJournal(): void {
+  if (mode == JOURNAL && journalLength >= shiftCount) materialize();
 }
 
 /** Writes the best assignment into `out` (S words at an address) without changing any state. */

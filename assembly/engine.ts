@@ -14,10 +14,12 @@ import {
   recomputeScore, resetDelta, addChangeDelta, commitDelta, isBetter, scoreHard, scoreMedium, scoreSoft, moveHardUntil,
   moveRest, swapHardUntil, swapRest,
 } from "./score";
-import { initBest, markBest, noteChange, bestHard, bestMedium, bestSoft } from "./best";
+import { initBest, markBest, noteChange, settleJournal, bestHard, bestMedium, bestSoft } from "./best";
 import { buildConstructionOrder, constructionDone, constructionRun } from "./construction";
 import { initLocalSearch, localSearchStep, resetHistory, rebuildPool, setStepsDone } from "./local-search";
 import { rngSeed } from "./rng";
+import { initContracts } from "./constraints/contracts";
+import { initDisruption } from "./constraints/disruption";
 
 export let phase = PHASE_CONSTRUCTION;
 export let started = false;
@@ -27,6 +29,8 @@ export let localSearchSteps: i64 = 0;
 /** Shared by start and restore: empty solution, best tracking, search structures. */
 export function prepare(): void {
   initSolution();
+  initContracts();
+  initDisruption();
   initBest();
   initLocalSearch();
   started = true;
@@ -94,6 +98,7 @@ export function runSlice(budget: i32): i32 {
 
 function afterManualChange(): void {
   if (isBetter(scoreHard, scoreMedium, scoreSoft, bestHard, bestMedium, bestSoft)) markBest();
+  else settleJournal();
 }
 
 /** Change move from outside (tests, tools): 0 ok, 1 pinned, ERR_RANGE bad index. */

@@ -12,10 +12,12 @@ import * as problem from "./problem";
 import { assignment } from "./solution";
 import {
   CONSTRAINT_COUNT, constraintName as nameOf, constraintLevel as levelOf, matchCount, isReward as rewardOf,
-  constraintKind as kindOf, localPenalty as localOf,
+  constraintKind as kindOf, localPenalty as localOf, matchCountsAll,
 } from "./constraints/index";
 import { scan as overlapScan, overlapWithEmployee } from "./constraints/overlapping-shift";
 import * as balance from "./constraints/balance";
+import * as contracts from "./constraints/contracts";
+import * as view from "./constraints/view";
 import {
   constraintWeight, constraintScore as scoreOf, constraintScoreFromScratch as scratchOf, levelScoreFromScratch,
   scoreHard, scoreMedium, scoreSoft, setWeight,
@@ -149,6 +151,19 @@ export function constraintScoreFromScratch(id: i32): i64 {
   return scratchOf(id);
 }
 
+const allCounts = new StaticArray<i32>(CONSTRAINT_COUNT);
+
+/** Every constraint's current score (C i64 words at `out`). */
+export function constraintScoresInto(out: usize): void {
+  memory.copy(out, changetype<usize>(scoreOf), <usize>CONSTRAINT_COUNT << 3);
+}
+
+/** Every constraint's current match count (C i32 words at `out`), in one pass (constraints/index.ts matchCountsAll). */
+export function matchCountsInto(out: usize): void {
+  matchCountsAll(allCounts);
+  memory.copy(out, changetype<usize>(allCounts), <usize>CONSTRAINT_COUNT << 2);
+}
+
 export function constraintMatchCount(id: i32): i32 {
   return constraintWeight[id] == 0 ? 0 : matchCount(id);
 }
@@ -174,6 +189,21 @@ export function overlapMatches(out: usize, capacity: i32): i32 {
   const n = <i32>overlapScan(true, buffer);
   if (capacity > 0) memory.copy(out, changetype<usize>(buffer), <usize>(12 * min(n, capacity)));
   return n;
+}
+
+/**
+ * Matches of the contract rules in the current solution, RECORD_WORDS words each (constraints/view.ts `record`):
+ * call with capacity 0 to count them, then again with a buffer.
+ */
+export function contractMatches(out: usize, capacity: i32): i32 {
+  const n = contracts.recordMatches();
+  if (capacity > 0) memory.copy(out, changetype<usize>(view.records), <usize>(min(n, capacity) * view.RECORD_WORDS * 4));
+  return n;
+}
+
+/** Current match count of a contract constraint, kept incrementally (O(1)). */
+export function contractMatchCount(id: i32): i64 {
+  return id >= 0 && id < contracts.matchTotals.length ? contracts.matchTotals[id] : 0;
 }
 
 export function balanceRuleCount(): i32 {

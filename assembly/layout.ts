@@ -3,17 +3,19 @@
  * Bump LAYOUT_VERSION on any change; the glue refuses a build whose version differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 2;
+export const LAYOUT_VERSION: i32 = 4;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
 // `loadProblem`. A fixed header of counts, a directory with the length of every section, then the sections in
 // directory order. Times are minutes since the Unix epoch. CSR = an offsets section (rows + 1) and a data section.
 //
-//  word 0         1   2   3   4   5    6   7   8   9
-//  ╒═════════╤═══╤═══╤═══╤═══╤════╤═══╤═══╤═══╤══════════╕
-//  │ version │ S │ E │ K │ T │ RF │ R │ G │ F │ sections │  header (HEADER_WORDS): shifts, employees, skills, tags,
-//  ╞═════════╧═══╧═══╧═══╧═══╧════╧═══╧═══╧═══╧══════════╡  risk factors, balance rules, overlap groups, tag filters
+//  word 0         1   2   3   4   5    6   7   8   9          10  11  12
+//  ╒═════════╤═══╤═══╤═══╤═══╤════╤═══╤═══╤═══╤══════════╤═══╤═══╤═══╕
+//  │ version │ S │ E │ K │ T │ RF │ R │ G │ F │ sections │ N │ Z │ M │  header (HEADER_WORDS): shifts, employees,
+//  ╞═════════╧═══╧═══╧═══╧═══╧════╧═══╧═══╧═══╧══════════╧═══╧═══╧═══╡  skills, tags, risk factors, balance rules,
+//                                                                        overlap groups, tag filters, sections,
+//                                                                        contract rules, time zone groups, minute rows
 //  │ length[sections]                                  │  directory (SECTION_COUNT words)
 //  ├───────────────────────────────────────────────────┤
 //  │ section 0 │ section 1 │ ...                       │  in the order of the SEC_* ids below
@@ -25,7 +27,7 @@ export const LAYOUT_VERSION: i32 = 2;
 // A tag filter (FILTER_DATA row) is [matchAny, nInclude, nExclude, include tags..., exclude tags...] (sorted).
 // ---------------------------------------------------------------------------------------------------------------
 
-export const HEADER_WORDS: i32 = 10;
+export const HEADER_WORDS: i32 = 13;
 export const H_VERSION: i32 = 0;
 export const H_SHIFTS: i32 = 1;
 export const H_EMPLOYEES: i32 = 2;
@@ -36,6 +38,9 @@ export const H_BALANCE_RULES: i32 = 6;
 export const H_OVERLAP_GROUPS: i32 = 7;
 export const H_FILTERS: i32 = 8;
 export const H_SECTIONS: i32 = 9;
+export const H_RULES: i32 = 10;
+export const H_TZ_GROUPS: i32 = 11;
+export const H_MINUTE_ROWS: i32 = 12;
 
 // Shift sections (S words unless noted).
 export const SEC_SHIFT_START: i32 = 0;
@@ -98,7 +103,115 @@ export const SEC_BALANCE_SHIFTS: i32 = 45; // R S
 /** Allow-overlap group of each employee (0 = none, g = row g - 1 of OVERLAP_ALLOWED). */
 export const SEC_OVERLAP_GROUP: i32 = 46; // E
 export const SEC_OVERLAP_ALLOWED: i32 = 47; // G S: 1 when the shift may overlap for employees of the group
-export const SECTION_COUNT: i32 = 48;
+// Contract rules (employee-scoped units, constraints/contracts.ts). A reference rule with several limits becomes one
+// compiled rule per limit. Days are local epoch days (solver/time.ts): 1970-01-01 = 0, weekday (d + 3) mod 7.
+/** RULE_WORDS per compiled rule: the RW_* fields below. */
+export const SEC_RULES: i32 = 48; // N RULE_WORDS
+/** Variable-length rule parameters (e.g. consecutive-minutes-off intervals), addressed by RW_AUX / RW_AUX_COUNT. */
+export const SEC_RULE_AUX: i32 = 49;
+export const SEC_EMPLOYEE_RULES_OFF: i32 = 50; // E + 1
+export const SEC_EMPLOYEE_RULES: i32 = 51; // compiled rule indices per employee (one cache slot each)
+/** Time zone group of each employee (-1 when the employee has no contract rule). */
+export const SEC_EMPLOYEE_TZ: i32 = 52; // E
+/** Per group and shift TZ_WORDS words: [start day, day of the last minute, offset at start, minutes on the start day]. */
+export const SEC_TZ_SHIFT: i32 = 53; // Z S TZ_WORDS
+/** Per group: [first day, last day] of the schedule (the planning window, else the shifts' span), inclusive. */
+export const SEC_TZ_RANGE: i32 = 54; // 2 Z
+/** Rows of counted minutes per shift (rules counting only part of a shift, e.g. countOnlyBetween), per group. */
+export const SEC_RULE_MINUTES: i32 = 55; // M S
+export const SEC_CUSTOM_PERIODS_OFF: i32 = 56; // P + 1, in spans
+export const SEC_CUSTOM_PERIODS: i32 = 57; // [first day, last day] per span, sorted
+/** Per shift: multiplier (1-5) of the deprecated globalRules.disruptionRules covering it, 0 = none. */
+export const SEC_SHIFT_DISRUPTION: i32 = 58; // S
+/** Per employee: its contracts' disruptionRules, DISRUPTION_WORDS each: [filter, weight, valid from, valid to]. */
+export const SEC_EMPLOYEE_DISRUPTION_OFF: i32 = 59; // E + 1, in rules
+export const SEC_EMPLOYEE_DISRUPTION: i32 = 60;
+export const SECTION_COUNT: i32 = 61;
+export const DISRUPTION_WORDS: i32 = 4;
+
+/** Constraint ids of the contract rules: [FIRST, END) (constraints/index.ts lists them). */
+export const CONTRACT_CONSTRAINT_FIRST: i32 = 17;
+export const CONTRACT_CONSTRAINT_END: i32 = 52;
+
+export const TZ_WORDS: i32 = 4;
+export const RULE_WORDS: i32 = 20;
+/** Rule kind (K_*). */
+export const RW_KIND: i32 = 0;
+/** Constraint id it scores into (its REQUIRED or PREFERRED variant). */
+export const RW_CONSTRAINT: i32 = 1;
+/** Tag filter of the shifts it counts (-1 = every shift). */
+export const RW_FILTER: i32 = 2;
+/** Second filter: previous shift (rest, gaps) or condition shifts (sequences, rolling windows). */
+export const RW_FILTER2: i32 = 3;
+/** Third filter: next shift (rest, gaps). */
+export const RW_FILTER3: i32 = 4;
+/** Period kind (PERIOD_*) and its parameter (week start 0-6 for weeks; custom period index). */
+export const RW_PERIOD: i32 = 5;
+export const RW_PERIOD_PARAM: i32 = 6;
+/** Limits (-1 = none). */
+export const RW_MIN: i32 = 7;
+export const RW_MAX: i32 = 8;
+/** RF_* bits; bits 8-14 a weekday mask (Monday = bit 8). */
+export const RW_FLAGS: i32 = 9;
+/** First row of SEC_RULE_MINUTES for this rule (row + time zone group), -1 = minutes worked. */
+export const RW_MINUTES_ROW: i32 = 10;
+/** Validity of the rule in local minutes since the epoch [from, to); i32 MIN / MAX when open. */
+export const RW_VALID_FROM: i32 = 11;
+export const RW_VALID_TO: i32 = 12;
+export const RW_P1: i32 = 13;
+export const RW_P2: i32 = 14;
+export const RW_P3: i32 = 15;
+export const RW_P4: i32 = 16;
+export const RW_AUX: i32 = 17;
+export const RW_AUX_COUNT: i32 = 18;
+
+/** START_AND_END period overlap: a shift counts in every period it overlaps, minutes by the overlapping part. */
+export const RF_START_AND_END: i32 = 1;
+/** ABSENCE_AWARE: the limit scales with the employee's availability in the window. */
+export const RF_ABSENCE_AWARE: i32 = 2;
+export const RF_WEEKDAY_SHIFT: i32 = 8;
+
+export const K_PERIOD_MINUTES: i32 = 0;
+export const K_PERIOD_SHIFTS: i32 = 1;
+export const K_PERIOD_DAYS: i32 = 2;
+export const K_PERIOD_DAYS_OFF: i32 = 3;
+export const K_PERIOD_WEEKENDS: i32 = 4;
+export const K_PERIOD_WEEKEND_MINUTES: i32 = 5;
+export const K_PERIOD_CONSECUTIVE_WEEKENDS: i32 = 6;
+export const K_PERIOD_CONSECUTIVE_WEEKENDS_OFF: i32 = 7;
+export const K_MINUTES_BETWEEN: i32 = 8;
+export const K_CONSECUTIVE_DAYS: i32 = 9;
+export const K_CONSECUTIVE_SHIFTS: i32 = 10;
+export const K_TIME_OFF_AFTER_SEQUENCE: i32 = 11;
+export const K_GAPS: i32 = 12;
+export const K_ROLLING_MINUTES: i32 = 13;
+export const K_ROLLING_SHIFTS: i32 = 14;
+export const K_ROLLING_DAYS: i32 = 15;
+export const K_ROLLING_WEEKENDS: i32 = 16;
+export const K_ROLLING_MINUTES_OFF: i32 = 17;
+export const RULE_KINDS: i32 = 18;
+
+export const PERIOD_DAY: i32 = 0;
+export const PERIOD_WEEK: i32 = 1;
+export const PERIOD_MONTH: i32 = 2;
+export const PERIOD_YEAR: i32 = 3;
+export const PERIOD_SCHEDULE: i32 = 4;
+export const PERIOD_CUSTOM: i32 = 5;
+
+/** Rolling window types (RW_P1 of rolling rules; RW_P2 is the size). */
+export const WINDOW_DAILY: i32 = 0;
+export const WINDOW_WEEKLY: i32 = 1;
+export const WINDOW_MONTHLY: i32 = 2;
+
+/** Sequence definitions (RW_P1 of sequence rules; RW_P2 the trigger limit in minutes). */
+export const SEQUENCE_BETWEEN_STARTS: i32 = 0;
+export const SEQUENCE_END_TO_START: i32 = 1;
+
+/** Conditions (RW_P3; RW_P4 the trigger limit; RW_FILTER2 the shifts counted). */
+export const CONDITION_NONE: i32 = 0;
+export const CONDITION_MIN_SHIFTS: i32 = 1;
+export const CONDITION_MIN_SHIFTS_CONSECUTIVELY: i32 = 2;
+export const CONDITION_MIN_MINUTES: i32 = 3;
 
 export const SPAN_WORDS: i32 = 4;
 

@@ -39,7 +39,7 @@ import {
 import { enabled, hardLocal } from "./constraints/index";
 import { overlapWithEmployee, ID as OVERLAP_ID } from "./constraints/overlapping-shift";
 import { ID as UNASSIGNED_ID } from "./constraints/unassigned-shift";
-import { bestHard, bestMedium, bestSoft, markBest, noteChange } from "./best";
+import { bestHard, bestMedium, bestSoft, markBest, noteChange, settleJournal } from "./best";
 import { rngBelow, rngNext } from "./rng";
 
 /** Half width, in start-order positions, of the window a swap partner is drawn from. */
@@ -333,4 +333,5 @@ export function localSearchStep(): void {
   lahcIndex++;
   stepsDone++;
   if (isBetter(scoreHard, scoreMedium, scoreSoft, bestHard, bestMedium, bestSoft)) markBest();
+  else settleJournal();
 }

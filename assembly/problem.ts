@@ -14,7 +14,12 @@ import {
   SEC_PREFERRED_TIME_OFF, SEC_PREFERRED_TIME, SEC_UNPREFERRED_TIME_OFF, SEC_UNPREFERRED_TIME, SEC_EMPLOYEE_FLAGS,
   SEC_FILTERS_OFF, SEC_FILTERS, SEC_REQUIRED_TAGS_OFF, SEC_REQUIRED_TAGS, SEC_PREFERRED_TAGS_OFF, SEC_PREFERRED_TAGS,
   SEC_BALANCE_RULES, SEC_BALANCE_MEMBERS, SEC_BALANCE_HISTORY, SEC_BALANCE_SHIFTS, SEC_OVERLAP_GROUP,
-  SEC_OVERLAP_ALLOWED, SPAN_WORDS, SHIFT_PINNED, SHIFT_MANDATORY, SHIFT_HISTORIC, OP_LEAF, OP_AND,
+  SEC_OVERLAP_ALLOWED, SPAN_WORDS, SHIFT_PINNED, SHIFT_MANDATORY, SHIFT_HISTORIC, OP_LEAF, OP_AND, H_RULES, H_TZ_GROUPS,
+  H_MINUTE_ROWS, SEC_RULES, SEC_RULE_AUX, SEC_EMPLOYEE_RULES_OFF, SEC_EMPLOYEE_RULES, SEC_EMPLOYEE_TZ, SEC_TZ_SHIFT,
+  SEC_TZ_RANGE, SEC_RULE_MINUTES, SEC_CUSTOM_PERIODS_OFF, SEC_CUSTOM_PERIODS, RULE_WORDS, TZ_WORDS, RW_KIND,
+  RW_CONSTRAINT, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_PERIOD, RW_PERIOD_PARAM, RW_MINUTES_ROW, RW_AUX, RW_AUX_COUNT,
+  RULE_KINDS, PERIOD_CUSTOM, PERIOD_WEEK, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SEC_SHIFT_DISRUPTION,
+  SEC_EMPLOYEE_DISRUPTION_OFF, SEC_EMPLOYEE_DISRUPTION, DISRUPTION_WORDS,
 } from "./layout";
 import { sortIndicesByKey } from "./sort";
 
@@ -81,6 +86,22 @@ export let balanceHistory = new StaticArray<i32>(0);
 export let balanceShifts = new StaticArray<i32>(0);
 export let overlapGroup = new StaticArray<i32>(0);
 export let overlapAllowed = new StaticArray<i32>(0);
+export let ruleCount: i32 = 0;
+export let tzGroupCount: i32 = 0;
+export let minuteRowCount: i32 = 0;
+export let rules = new StaticArray<i32>(0);
+export let ruleAux = new StaticArray<i32>(0);
+export let employeeRulesOff = new StaticArray<i32>(0);
+export let employeeRules = new StaticArray<i32>(0);
+export let employeeTz = new StaticArray<i32>(0);
+export let tzShift = new StaticArray<i32>(0);
+export let tzRange = new StaticArray<i32>(0);
+export let ruleMinutes = new StaticArray<i32>(0);
+export let customPeriodsOff = new StaticArray<i32>(0);
+export let customPeriods = new StaticArray<i32>(0);
+export let shiftDisruption = new StaticArray<i32>(0);
+export let employeeDisruptionOff = new StaticArray<i32>(0);
+export let employeeDisruption = new StaticArray<i32>(0);
 
 /**
  * Packed records, built at load for cache locality: everything a move evaluation reads about one shift (or one
@@ -334,6 +355,7 @@ export function finishLoad(): i32 {
   const s = header(hp, H_SHIFTS), e = header(hp, H_EMPLOYEES);
   const k = header(hp, H_SKILLS), t = header(hp, H_TAGS), rf = header(hp, H_RISKS);
   const r = header(hp, H_BALANCE_RULES), g = header(hp, H_OVERLAP_GROUPS), f = header(hp, H_FILTERS);
+  const nr = header(hp, H_RULES), nz = header(hp, H_TZ_GROUPS), nm = header(hp, H_MINUTE_ROWS);
 
   // The order of these calls is the section order (SEC_* ids ascending).
   shiftStart = next(SEC_SHIFT_START);
@@ -384,6 +406,19 @@ export function finishLoad(): i32 {
   balanceShifts = next(SEC_BALANCE_SHIFTS);
   overlapGroup = next(SEC_OVERLAP_GROUP);
   overlapAllowed = next(SEC_OVERLAP_ALLOWED);
+  rules = next(SEC_RULES);
+  ruleAux = next(SEC_RULE_AUX);
+  employeeRulesOff = next(SEC_EMPLOYEE_RULES_OFF);
+  employeeRules = next(SEC_EMPLOYEE_RULES);
+  employeeTz = next(SEC_EMPLOYEE_TZ);
+  tzShift = next(SEC_TZ_SHIFT);
+  tzRange = next(SEC_TZ_RANGE);
+  ruleMinutes = next(SEC_RULE_MINUTES);
+  customPeriodsOff = next(SEC_CUSTOM_PERIODS_OFF);
+  customPeriods = next(SEC_CUSTOM_PERIODS);
+  shiftDisruption = next(SEC_SHIFT_DISRUPTION);
+  employeeDisruptionOff = next(SEC_EMPLOYEE_DISRUPTION_OFF);
+  employeeDisruption = next(SEC_EMPLOYEE_DISRUPTION);
   pending = new Array<StaticArray<i32>>(0);
 
   const q = employeeSkills.length;
@@ -410,6 +445,23 @@ export function finishLoad(): i32 {
   if (!programsValid(requiredSkillsOff, requiredSkills, s, k) || !programsValid(preferredSkillsOff, preferredSkills, s, k)) return ERR_RANGE;
   if (!programsValid(requiredTagsOff, requiredTags, e, t) || !programsValid(preferredTagsOff, preferredTags, e, t)) return ERR_RANGE;
   for (let i = 0; i < e; i++) if (<u32>overlapGroup[i] > <u32>g) return ERR_RANGE;
+  if (
+    rules.length != nr * RULE_WORDS || employeeTz.length != e || tzShift.length != nz * s * TZ_WORDS ||
+    tzRange.length != 2 * nz || ruleMinutes.length != nm * s
+  ) return ERR_SIZE;
+  if (!csr(employeeRulesOff, e, employeeRules.length) || !inRange(employeeRules, nr)) return ERR_RANGE;
+  if (customPeriodsOff.length < 1 || !csr(customPeriodsOff, customPeriodsOff.length - 1, customPeriods.length >> 1)) return ERR_RANGE;
+  if (!rulesValid(nr, f, nm, nz, customPeriodsOff.length - 1)) return ERR_RANGE;
+  if (shiftDisruption.length != s || !csr(employeeDisruptionOff, e, employeeDisruption.length / DISRUPTION_WORDS)) return ERR_SIZE;
+  if (employeeDisruption.length % DISRUPTION_WORDS != 0) return ERR_SIZE;
+  for (let i = 0; i < employeeDisruption.length; i += DISRUPTION_WORDS) {
+    if (employeeDisruption[i] < -1 || employeeDisruption[i] >= f || employeeDisruption[i + 1] < 0) return ERR_RANGE;
+  }
+  for (let i = 0; i < s; i++) if (shiftDisruption[i] < 0) shiftDisruption[i] = 0;
+  for (let i = 0; i < e; i++) {
+    if (employeeTz[i] < -1 || employeeTz[i] >= nz) return ERR_RANGE;
+    if (employeeRulesOff[i + 1] > employeeRulesOff[i] && employeeTz[i] < 0) return ERR_RANGE;
+  }
   if (!spansValid(unavailable, f) || !spansValid(available, f) || !spansValid(preferredTime, f) || !spansValid(unpreferredTime, f)) return ERR_RANGE;
 
   shiftPinned = new StaticArray<bool>(s);
@@ -447,6 +499,9 @@ export function finishLoad(): i32 {
   balanceRuleCount = r;
   overlapGroupCount = g;
   filterCount = f;
+  ruleCount = nr;
+  tzGroupCount = nz;
+  minuteRowCount = nm;
 
   const keys = new StaticArray<i64>(s);
   shiftsByStart = new StaticArray<i32>(s);
@@ -462,6 +517,26 @@ export function finishLoad(): i32 {
   releaseRecorded();
   loaded = true;
   return 0;
+}
+
+/** Every compiled rule's kind, filters, period and parameter rows must be in range (constraint ids: contracts.ts). */
+function rulesValid(n: i32, f: i32, m: i32, z: i32, customCount: i32): bool {
+  for (let i = 0; i < n; i++) {
+    const at = i * RULE_WORDS;
+    if (<u32>rules[at + RW_KIND] >= <u32>RULE_KINDS) return false;
+    const id = rules[at + RW_CONSTRAINT];
+    if (id < CONTRACT_CONSTRAINT_FIRST || id >= CONTRACT_CONSTRAINT_END) return false;
+    for (let k = RW_FILTER; k <= RW_FILTER3; k++) if (rules[at + k] < -1 || rules[at + k] >= f) return false;
+    const period = rules[at + RW_PERIOD];
+    if (period < 0 || period > PERIOD_CUSTOM) return false;
+    if (period == PERIOD_CUSTOM && <u32>rules[at + RW_PERIOD_PARAM] >= <u32>customCount) return false;
+    if (period == PERIOD_WEEK && <u32>rules[at + RW_PERIOD_PARAM] > 6) return false;
+    const row = rules[at + RW_MINUTES_ROW];
+    if (row < -1 || (row >= 0 && row + z > m)) return false;
+    const aux = rules[at + RW_AUX], auxCount = rules[at + RW_AUX_COUNT];
+    if (aux < 0 || auxCount < 0 || aux + 2 * auxCount > ruleAux.length) return false;
+  }
+  return true;
 }
 
 function csr(offsets: StaticArray<i32>, rows: i32, total: i32): bool {

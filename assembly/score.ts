@@ -15,9 +15,10 @@
 import { LEVEL_HARD, LEVEL_MEDIUM } from "./layout";
 import {
   CONSTRAINT_COUNT, constraintLevel, isReward, enabled, addLocal, addNonLocal, penaltyFull, touched, clearTouched,
-  setTouched, addLocalHard, addLocalRest, addNonLocalHard, addNonLocalRest, addSwapOverlapCorrection, addSwapBalance,
-  addHardUntil, subtractHard, hardRunning, setHardRunning,
+  setTouched, addLocalRest, addNonLocalRest, addSwapOverlapCorrection, addSwapBalance,
+  addHardUntil, subtractHard, hardRunning, setHardRunning, addContractChange, addContractSwap,
 } from "./constraints/index";
+import * as contracts from "./constraints/contracts";
 
 export let scoreHard: i64 = 0;
 export let scoreMedium: i64 = 0;
@@ -69,6 +70,7 @@ export function evalChange(s: i32, from: i32, to: i32): void {
   }
   const moveTouched = touched;
   clearTouched();
+  contracts.clearProbe();
   if (from != to) {
     addLocal(s, to, 1, changeRaw);
     addLocal(s, from, -1, changeRaw);
@@ -93,6 +95,7 @@ export function evalChange(s: i32, from: i32, to: i32): void {
 
 /** Starts a move: empty delta. `touched` (constraints/index.ts) tracks the non-zero entries of moveRaw. */
 export function resetDelta(): void {
+  contracts.dropPending();
   dHard = 0;
   dMedium = 0;
   dSoft = 0;
@@ -125,6 +128,7 @@ function settleMove(): void {
 export function addChangeDelta(s: i32, from: i32, to: i32): void {
   if (from == to) return;
   evalChange(s, from, to);
+  contracts.mergeProbe();
   let m = changeMask;
   while (m) {
     const id = <i32>ctz(m);
@@ -138,21 +142,12 @@ export function addChangeDelta(s: i32, from: i32, to: i32): void {
 }
 
 /**
- * Two-phase scoring of a change move without applying it: the hard level first (`moveHard`), so the search can
- * reject a move that breaks a hard constraint before computing the rest (`moveRest`). Scores are lexicographic, so
- * a candidate whose hard score is below both acceptance thresholds is rejected whatever its other levels.
- */
-export function moveHard(s: i32, from: i32, to: i32): void {
-  addLocalHard(s, to, 1, moveRaw);
-  addLocalHard(s, from, -1, moveRaw);
-  addNonLocalHard(s, from, to, moveRaw);
-  settleMove();
-}
-
-/**
- * moveHard with early exit: returns false (the move is to be rejected) as soon as the hard score of the candidate
- * is certainly below `limit`. Gains (taking s off `from`) are counted first, then the penalties of `to` one unit
- * at a time. When it returns true, dHard is exact.
+ * Two-phase scoring of a change move without applying it: the hard level first, with early exit: returns false
+ * (the move is to be rejected) as soon as the hard score of the candidate is certainly below `limit`, so the search
+ * can reject a move that breaks a hard constraint before computing the rest (`moveRest`). Scores are lexicographic,
+ * so a candidate whose hard score is below both acceptance thresholds is rejected whatever its other levels. Gains
+ * (taking s off `from`) are counted first, then the penalties of `to` one unit at a time, then the contract rules
+ * (all their levels at once: one view per employee serves them all). When it returns true, dHard is exact.
  */
 export function moveHardUntil(s: i32, from: i32, to: i32, limit: i64): bool {
   subtractHard(s, from, moveRaw);
@@ -160,6 +155,12 @@ export function moveHardUntil(s: i32, from: i32, to: i32, limit: i64): bool {
   setHardRunning(dHard);
   if (!addHardUntil(s, to, moveRaw, constraintWeight, limit - scoreHard)) return false;
   dHard = hardRunning;
+  if (contracts.active) {
+    contracts.clearProbe();
+    addContractChange(s, from, to, moveRaw);
+    contracts.mergeProbe();
+    settleMove();
+  }
   return true;
 }
 
@@ -174,6 +175,12 @@ export function swapHardUntil(s1: i32, s2: i32, a: i32, b: i32, limit: i64): boo
   if (!addHardUntil(s1, b, moveRaw, constraintWeight, floor)) return false;
   if (!addHardUntil(s2, a, moveRaw, constraintWeight, floor)) return false;
   dHard = hardRunning;
+  if (contracts.active) {
+    contracts.clearProbe();
+    addContractSwap(s1, s2, a, b, moveRaw);
+    contracts.mergeProbe();
+    settleMove();
+  }
   return true;
 }
 
@@ -181,18 +188,6 @@ export function moveRest(s: i32, from: i32, to: i32): void {
   addLocalRest(s, to, 1, moveRaw);
   addLocalRest(s, from, -1, moveRaw);
   addNonLocalRest(s, from, to, moveRaw);
-  settleMove();
-}
-
-/** Swap of s1 (on a) and s2 (on b), hard level, without applying it (constraints/index.ts addSwapOverlapCorrection). */
-export function swapHard(s1: i32, s2: i32, a: i32, b: i32): void {
-  addLocalHard(s1, b, 1, moveRaw);
-  addLocalHard(s1, a, -1, moveRaw);
-  addLocalHard(s2, a, 1, moveRaw);
-  addLocalHard(s2, b, -1, moveRaw);
-  addNonLocalHard(s1, a, b, moveRaw);
-  addNonLocalHard(s2, b, a, moveRaw);
-  addSwapOverlapCorrection(s1, s2, a, b, moveRaw);
   settleMove();
 }
 
@@ -206,6 +201,7 @@ export function swapRest(s1: i32, s2: i32, a: i32, b: i32): void {
 }
 
 export function commitDelta(): void {
+  contracts.commitPending();
   scoreHard += dHard;
   scoreMedium += dMedium;
   scoreSoft += dSoft;
@@ -225,6 +221,7 @@ export function constraintScoreFromScratch(id: i32): i64 {
 
 /** Replaces the incremental scores with from-scratch ones (after loading or restoring a solution). */
 export function recomputeScore(): void {
+  contracts.rebuild();
   scoreHard = 0;
   scoreMedium = 0;
   scoreSoft = 0;

@@ -29,6 +29,37 @@ export interface GenerateOptions {
    * allow-overlap contracts, employee priorities and balance rules with history. @default false
    */
   features?: boolean;
+  /**
+   * A realistic contract mix on every employee (needs `features`): full-time (at most 40 hours a week, 30 preferred,
+   * 11 hours' rest, at most 5 consecutive days, 6 shifts in any 7 days, 2 weekends a month preferred, compact split
+   * shifts) and part-time (at most 24 hours a week, 10 hours' rest, 4 days a week, 48 hours off after a sequence
+   * preferred). Limits loose enough for the planted schedule. @default false
+   */
+  contracts?: boolean;
+}
+
+/** The contract mix of `GenerateOptions.contracts`. */
+export function contractMix(): NonNullable<ModelInput["contracts"]> {
+  return [
+    {
+      id: "full-time",
+      periodRules: [
+        { id: "week-hours", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 2400 } },
+        { id: "week-hours-preferred", period: "WEEK", satisfiability: "PREFERRED", minutesWorkedLimit: { minutesWorkedMin: 1800 } },
+        { id: "weekends", period: "MONTH", satisfiability: "PREFERRED", weekendsLimit: { weekendsWorkedMax: 2 } },
+      ],
+      minutesBetweenShiftsRules: [{ id: "rest", minimumMinutesBetweenShifts: 660 }],
+      consecutiveDaysWorkedRules: [{ id: "max-5-days", maximum: 5 }],
+      rollingWindowRules: [{ id: "six-in-seven", rollingWindow: { type: "DAILY", size: 7 }, shiftsWorkedLimit: { shiftsWorkedMax: 6 } }],
+      minimizeGapsBetweenShiftsRules: [{ id: "compact" }],
+    },
+    {
+      id: "part-time",
+      periodRules: [{ id: "week-hours", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 1440 }, daysWorkedMax: 4 }],
+      minutesBetweenShiftsRules: [{ id: "rest", minimumMinutesBetweenShifts: 600 }],
+      consecutiveShiftsWorkedRules: [{ id: "off-after", satisfiability: "PREFERRED", timeOffAfterSequenceLimit: { minTimeOffAfterSequence: "PT48H" } }],
+    },
+  ];
 }
 
 /** mulberry32: small, fast, seedable. */
@@ -134,13 +165,13 @@ export function generateInstance(o: GenerateOptions): ModelInput {
         preferredTimeSpans: [day(int(days), 6, 14)],
         unpreferredTimeSpans: [{ ...day(int(days), 14, 24), weight: 1 + int(3) }],
         ...(random() < 0.3 ? { priority: String(1 + int(10)) as "1" } : {}),
-        ...(random() < 0.3 ? { contracts: ["flex"] } : {}),
+        contracts: [...(random() < 0.3 ? ["flex"] : []), ...(o.contracts ? [i % 3 === 2 ? "part-time" : "full-time"] : [])],
       };
     }),
     shifts,
     ...(features
       ? {
-          contracts: [{ id: "flex", allowOverlappingShiftsRules: [{ id: "on-call", includeShiftTags: ["on-call"] }] }],
+          contracts: [{ id: "flex", allowOverlappingShiftsRules: [{ id: "on-call", includeShiftTags: ["on-call"] }] }, ...(o.contracts ? contractMix() : [])],
           tagTypes: [{ id: "Department" }],
           tags: [0, 1, 2, 3].map((k) => ({ id: `dept-${k}`, tagType: "Department" })),
           globalRules: {

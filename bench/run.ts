@@ -59,7 +59,7 @@ for (const size of SIZES) {
   const h0 = heap();
   const t0 = performance.now();
   const input = generateInstance({
-    shifts: size.shifts, employees: size.employees, seed: 2027, spread: 1.3, warmShare: size.warmShare, pinnedShare: 0, features: true,
+    shifts: size.shifts, employees: size.employees, seed: 2027, spread: 1.3, warmShare: size.warmShare, pinnedShare: 0, features: true, contracts: true,
   });
   const h1 = heap();
   const problem = encodeProblem(input);
@@ -70,7 +70,7 @@ for (const size of SIZES) {
   const t1 = performance.now();
   const session = await SolverSession.create(module, problem, { seed: 1 });
   const t2 = performance.now();
-  console.log(`\n== ${size.name}: ${size.shifts} shifts, ${size.employees} employees, all 17 constraints active ==`);
+  console.log(`\n== ${size.name}: ${size.shifts} shifts, ${size.employees} employees, all 17 engine constraints + a contract mix (${problem.counts.rules} compiled rules) ==`);
   console.log(`generate+encode ${(t1 - t0).toFixed(0)} ms, load+start ${(t2 - t1).toFixed(0)} ms, initial ${formatScore(session.currentScore())}`);
 
   const deadline = t2 + size.seconds * 1000;

@@ -14,7 +14,41 @@ interface DemoSpec {
   /** Daily shift templates: start hour, length in hours, required skill, how many per day. */
   templates: ReadonlyArray<{ startHour: number; hours: number; skill: string; perDay: number }>;
   termination: NonNullable<NonNullable<SolvingRequest["config"]>["run"]>["termination"];
+  /** Primary skill of employee e (default: three in five nurses, one doctor, one specialist). */
+  primarySkill?: (e: number) => string;
+  /** Whether employee e works part-time (default: every fifth). */
+  partTime?: (e: number) => boolean;
+  /** Shift priorities from this one on are optional positions (globalRules.unassignedShiftRule). */
+  optionalFromPriority?: string;
 }
+
+/**
+ * The demos' contracts (spec §2.6): what a ward manager would write down. Full-time: at most 48 hours a week (the
+ * EU working-time ceiling), 40 preferred, 11 hours' rest between shifts, at most 5 days in a row, at most 2 weekends
+ * a month preferred. Part-time: at most 32 hours and 4 days a week, 24 hours preferred, the same rest, at most 3 days
+ * in a row. Time worked is balanced across everyone (globalRules.balanceTimeWorkedRules).
+ */
+const DEMO_CONTRACTS: NonNullable<ModelInput["contracts"]> = [
+  {
+    id: "full-time",
+    periodRules: [
+      { id: "hours-per-week", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 48 * 60 } },
+      { id: "contract-hours", period: "WEEK", satisfiability: "PREFERRED", minutesWorkedLimit: { minutesWorkedMax: 40 * 60 } },
+      { id: "weekends-per-month", period: "MONTH", satisfiability: "PREFERRED", weekendsLimit: { weekendsWorkedMax: 2 } },
+    ],
+    minutesBetweenShiftsRules: [{ id: "rest", minimumMinutesBetweenShifts: 11 * 60 }],
+    consecutiveDaysWorkedRules: [{ id: "days-in-a-row", maximum: 5 }],
+  },
+  {
+    id: "part-time",
+    periodRules: [
+      { id: "hours-per-week", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 32 * 60 }, daysWorkedMax: 4 },
+      { id: "contract-hours", period: "WEEK", satisfiability: "PREFERRED", minutesWorkedLimit: { minutesWorkedMax: 24 * 60 } },
+    ],
+    minutesBetweenShiftsRules: [{ id: "rest", minimumMinutesBetweenShifts: 11 * 60 }],
+    consecutiveDaysWorkedRules: [{ id: "days-in-a-row", maximum: 3 }],
+  },
+];
 
 const SKILLS = ["Nurse", "Doctor", "Anaesthetics", "Cardiology"] as const;
 const FIRST_NAMES = [
@@ -31,23 +65,31 @@ const DEMOS: Record<string, DemoSpec> = {
   BASIC: {
     meta: {
       id: "BASIC",
-      shortDescription: "A hospital ward: 15 employees, 2 weeks, 140 shifts.",
+      shortDescription: "A hospital ward: 15 employees, 2 weeks, 140 shifts, full- and part-time contracts.",
       longDescription:
-        "Early, late, night and day shifts that need nurses, doctors or specialists; employees with one or two " +
-        "skills, a few unavailable days each and some unpreferred evenings.",
-      tags: ["employees:15", "shifts:140", "days:14"],
+        "Early, late, night and day shifts that need nurses, doctors or anaesthetists; employees with one or two " +
+        "skills, a few unavailable days each and some unpreferred evenings. Full-time contracts (at most 48 hours " +
+        "a week, 40 preferred, 11 hours' rest between shifts, at most 5 days in a row) and part-time ones (at most " +
+        "32 hours and 4 days a week); time worked is balanced across the ward.",
+      tags: ["employees:15", "shifts:140", "days:14", "contracts"],
       config: [],
     },
     employees: 15,
     days: 14,
     templates: [
-      { startHour: 6, hours: 8, skill: "Nurse", perDay: 3 },
-      { startHour: 14, hours: 8, skill: "Nurse", perDay: 3 },
+      { startHour: 6, hours: 8, skill: "Nurse", perDay: 2 },
+      { startHour: 14, hours: 8, skill: "Nurse", perDay: 2 },
       { startHour: 22, hours: 8, skill: "Nurse", perDay: 1 },
-      { startHour: 9, hours: 8, skill: "Doctor", perDay: 2 },
+      { startHour: 10, hours: 4, skill: "Nurse", perDay: 1 },
+      { startHour: 18, hours: 4, skill: "Nurse", perDay: 1 },
+      { startHour: 8, hours: 8, skill: "Doctor", perDay: 1 },
+      { startHour: 14, hours: 6, skill: "Doctor", perDay: 1 },
       { startHour: 10, hours: 6, skill: "Anaesthetics", perDay: 1 },
     ],
     termination: { spentLimit: "PT1M", unimprovedSpentLimit: "PT5S" },
+    // Ten nurses, three doctors, two anaesthetists; two part-timers.
+    primarySkill: (e) => (e < 10 ? "Nurse" : e < 13 ? "Doctor" : "Anaesthetics"),
+    partTime: (e) => e === 4 || e === 14,
   },
   LARGE: {
     meta: {
@@ -55,8 +97,9 @@ const DEMOS: Record<string, DemoSpec> = {
       shortDescription: "A hospital: 50 employees, 4 weeks, about 1,000 shifts.",
       longDescription:
         "The BASIC ward scaled up: four skills, 36 shifts a day for 28 days, unavailable days and unpreferred " +
-        "evenings for every employee.",
-      tags: ["employees:50", "shifts:1008", "days:28"],
+        "evenings for every employee, the same full- and part-time contracts; the fifth and later positions of a " +
+        "shift template are optional (filled when someone is free).",
+      tags: ["employees:50", "shifts:1008", "days:28", "contracts"],
       config: [],
     },
     employees: 50,
@@ -72,6 +115,7 @@ const DEMOS: Record<string, DemoSpec> = {
       { startHour: 9, hours: 8, skill: "Cardiology", perDay: 3 },
     ],
     termination: { spentLimit: "PT2M", unimprovedSpentLimit: "PT10S" },
+    optionalFromPriority: "5",
   },
 };
 
@@ -98,7 +142,7 @@ function generateInput(spec: DemoSpec, seed: number): ModelInput {
   // Skill mix: every skill demanded by a template is held by enough people (about twice the daily demand share).
   const employees: Employee[] = [];
   for (let e = 0; e < spec.employees; e++) {
-    const primary = e % 5 < 3 ? "Nurse" : e % 5 === 3 ? "Doctor" : pick(SKILLS.slice(1));
+    const primary = spec.primarySkill ? spec.primarySkill(e) : e % 5 < 3 ? "Nurse" : e % 5 === 3 ? "Doctor" : pick(SKILLS.slice(1));
     const skills = new Set<string>([primary]);
     if (random() < 0.35) skills.add(pick(SKILLS));
     const unavailableTimeSpans = [];
@@ -118,6 +162,7 @@ function generateInput(spec: DemoSpec, seed: number): ModelInput {
       skills: [...skills].sort().map((id) => ({ id })),
       unavailableTimeSpans,
       unpreferredTimeSpans,
+      contracts: [(spec.partTime ? spec.partTime(e) : e % 5 === 4) ? "part-time" : "full-time"],
     });
   }
 
@@ -136,7 +181,29 @@ function generateInput(spec: DemoSpec, seed: number): ModelInput {
       }
     }
   }
-  return { employees, shifts };
+  const optional = spec.optionalFromPriority;
+  return {
+    employees,
+    shifts,
+    contracts: DEMO_CONTRACTS,
+    globalRules: {
+      balanceTimeWorkedRules: [{ id: "fair-hours" }],
+      ...(optional
+        ? {
+            unassignedShiftRule: {
+              id: "positions",
+              priorityWeights: ["1", "3", "5"].map((priority) => ({
+                priority,
+                // An open optional position costs more (soft) than the unfairness one more shift adds (balance
+                // penalties are in minutes), so free employees fill them.
+                weight: priority === "1" ? 10 : priority === "3" ? 8 : 1000,
+                assignment: Number(priority) >= Number(optional) ? ("OPTIONAL" as const) : ("MANDATORY" as const),
+              })),
+            },
+          }
+        : {}),
+    },
+  };
 }
 
 /** `day` days after START_DATE at `hour` (may exceed 24: rolls over), in the demo's fixed offset. */

@@ -9,6 +9,7 @@
  */
 import type { ModelInput } from "../schemas/model-input";
 import type { ValidationResult } from "../schemas/metadata";
+import { CONTRACT_ISSUE_TYPES, validateContracts } from "./contract-validation";
 
 export type Severity = "ERROR" | "WARNING";
 
@@ -90,6 +91,8 @@ const ISSUE_TYPE_TABLE = {
     severity: "WARNING",
     message: `The input has more than 80% of the maximum of ${MAX_SHIFTS} shifts.`,
   },
+  // Contract rules, periods and time zones (model/contract-validation.ts).
+  ...CONTRACT_ISSUE_TYPES,
 } as const satisfies Record<string, Omit<IssueType, "code">>;
 
 export type IssueCode = keyof typeof ISSUE_TYPE_TABLE;
@@ -102,7 +105,18 @@ export function findIssueType(code: string): IssueType | undefined {
 }
 
 type Span = { start: string; end: string };
-const startsBeforeEnd = (span: Span) => Date.parse(span.start) < Date.parse(span.end);
+/** Date.parse, memoized: a dataset repeats the same few hundred timestamps (cleared when it grows large). */
+const parsed = new Map<string, number>();
+function parseMs(text: string): number {
+  let ms = parsed.get(text);
+  if (ms === undefined) {
+    ms = Date.parse(text);
+    if (parsed.size > 100_000) parsed.clear();
+    parsed.set(text, ms);
+  }
+  return ms;
+}
+const startsBeforeEnd = (span: Span) => parseMs(span.start) < parseMs(span.end);
 
 export function validateModelInput(input: ModelInput): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
@@ -225,6 +239,8 @@ export function validateModelInput(input: ModelInput): ValidationIssue[] {
     }
   }
 
+  validateContracts(input, report);
+
   const employeeIds = new Set(input.employees.map((e) => e.id));
   const unknownSkillsReported = new Set<string>();
   for (const shift of input.shifts) {
@@ -236,14 +252,14 @@ export function validateModelInput(input: ModelInput): ValidationIssue[] {
       );
     }
     for (const b of shift.breaks ?? []) {
-      if (Date.parse(b.start) < Date.parse(shift.start)) {
+      if (parseMs(b.start) < parseMs(shift.start)) {
         report("SHIFT_BREAK_BEFORE_SHIFT_START", `A break of shift '${shift.id}' starts at ${b.start}, before the shift.`, {
           shift: shift.id,
           breakStart: b.start,
           shiftStart: shift.start,
         });
       }
-      if (Date.parse(b.end) > Date.parse(shift.end)) {
+      if (parseMs(b.end) > parseMs(shift.end)) {
         report("SHIFT_BREAK_AFTER_SHIFT_END", `A break of shift '${shift.id}' ends at ${b.end}, after the shift.`, {
           shift: shift.id,
           breakEnd: b.end,

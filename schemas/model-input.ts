@@ -1,30 +1,18 @@
 /**
  * Wire schema of the employee shift scheduling model input (`modelInput`, spec §2.6).
  *
- * Field names follow the reference OpenAPI (`EmployeeSchedule`, `Employee`, `Shift`). Employees and shifts are strict
- * (an unknown member is a client mistake worth a 400 naming it); the rule families that later engine work scores
- * (contracts, global rules, pairings, ...) are accepted as loose objects so that a dataset carrying them is stored
- * unchanged. Schemas here import nothing of ours (STYLE.md, direction of imports).
+ * Field names follow the reference OpenAPI (`EmployeeSchedule`, `Employee`, `Shift`). Everything is strict (an
+ * unknown member is a client mistake worth a 400 naming it), the rule families included (contract-rules.ts); only
+ * shift groups stay loose. Schemas here import nothing outside schemas/ (STYLE.md, direction of imports).
  */
 import { z } from "@hono/zod-openapi";
 
-/** ISO 8601 date-time with an explicit UTC offset or Z, as the reference `OffsetDateTime`. */
-export const OffsetDateTimeSchema = z
-  .string()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/,
-    "must be an ISO 8601 date-time with an offset, e.g. 2027-02-01T08:00:00+01:00",
-  )
-  .openapi("OffsetDateTime", { example: "2027-02-01T08:00:00+01:00" });
+import { DurationSchema, OffsetDateTimeSchema, TimeZoneIdSchema } from "./primitives";
+import {
+  ContractSchema, EmployeeCostGroupSchema, EmployeePairingSchema, GlobalRulesSchema, ScheduleParameterizationSchema,
+} from "./contract-rules";
 
-/** ISO 8601 duration (PnDTnHnMnS; weeks as PnW). */
-export const DurationSchema = z
-  .string()
-  .regex(
-    /^P(?!$)(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/,
-    "must be an ISO 8601 duration, e.g. PT30S or PT8H",
-  )
-  .openapi("Duration", { example: "PT30S" });
+export { DurationSchema, OffsetDateTimeSchema };
 
 /** 1 (highest) .. 10 (lowest); the deprecated four-level names are accepted for employees (spec §9). */
 export const PrioritySchema = z.enum(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]).openapi("Priority");
@@ -56,7 +44,6 @@ const OperandNodeSchema = z.looseObject({
   operands: z.array(z.unknown()),
 });
 
-const LooseRecord = z.looseObject({});
 const IdentifiedRecord = z.looseObject({ id: z.string().min(1) });
 
 export const EmployeeSchema = z
@@ -73,16 +60,16 @@ export const EmployeeSchema = z
     preferredShiftTagsExpression: OperandNodeSchema.nullable().optional(),
     requiredShiftTagsExpression: OperandNodeSchema.nullable().optional(),
     prohibitedRiskFactors: z.array(z.string()).optional(),
-    preferredPairings: z.array(LooseRecord).optional(),
-    unpreferredPairings: z.array(LooseRecord).optional(),
-    requiredPairings: z.array(LooseRecord).optional(),
-    prohibitedPairings: z.array(LooseRecord).optional(),
+    preferredPairings: z.array(EmployeePairingSchema).optional(),
+    unpreferredPairings: z.array(EmployeePairingSchema).optional(),
+    requiredPairings: z.array(EmployeePairingSchema).optional(),
+    prohibitedPairings: z.array(EmployeePairingSchema).optional(),
     preferredTimeSpans: z.array(TagAwareDateTimeSpanSchema).optional(),
     unpreferredTimeSpans: z.array(TagAwareDateTimeSpanSchema).optional(),
     unavailableTimeSpans: z.array(TagAwareDateTimeSpanSchema).optional(),
     availableTimeSpans: z.array(TagAwareDateTimeSpanSchema).optional(),
     zoneOffset: z.string().optional(),
-    timeZoneId: z.string().optional(),
+    timeZoneId: TimeZoneIdSchema.optional(),
   })
   .openapi("Employee");
 
@@ -121,13 +108,13 @@ export const ModelInputSchema = z
   .strictObject({
     employees: z.array(EmployeeSchema),
     shifts: z.array(ShiftSchema),
-    contracts: z.array(IdentifiedRecord).optional(),
+    contracts: z.array(ContractSchema).optional(),
     tagTypes: z.array(z.strictObject({ id: z.string().min(1) })).optional(),
     tags: z.array(z.strictObject({ id: z.string().min(1), tagType: z.string().min(1) })).optional(),
     shiftGroups: z.array(IdentifiedRecord).optional(),
-    employeeCostGroups: z.array(IdentifiedRecord).optional(),
-    scheduleParameterization: LooseRecord.optional(),
-    globalRules: LooseRecord.optional(),
+    employeeCostGroups: z.array(EmployeeCostGroupSchema).optional(),
+    scheduleParameterization: ScheduleParameterizationSchema.optional(),
+    globalRules: GlobalRulesSchema.optional(),
     planningWindow: DateTimeSpanSchema.nullable().optional(),
   })
   .openapi("EmployeeSchedule");

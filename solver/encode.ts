@@ -17,9 +17,13 @@
 import type { ModelInput } from "../schemas/model-input";
 import {
   LAYOUT_VERSION, HEADER_WORDS, H_VERSION, H_SHIFTS, H_EMPLOYEES, H_SKILLS, H_TAGS, H_RISKS, H_BALANCE_RULES,
-  H_OVERLAP_GROUPS, H_FILTERS, H_SECTIONS, SECTIONS, type SectionName, SPAN_WORDS, SHIFT_PINNED, SHIFT_MANDATORY,
+  H_OVERLAP_GROUPS, H_FILTERS, H_SECTIONS, H_RULES, H_TZ_GROUPS, H_MINUTE_ROWS, SECTIONS, type SectionName, SPAN_WORDS, SHIFT_PINNED, SHIFT_MANDATORY,
   SHIFT_HISTORIC, EMPLOYEE_HAS_AVAILABILITY, OP_LEAF, OP_AND, OP_OR, OP_SUM, BALANCE_TIME, BALANCE_COUNT,
 } from "./layout";
+import { encodeContracts, encodeDisruption, type CompiledRule, type EncodedContracts } from "./encode-contracts";
+import { parseTimestamp, toMinutes } from "./time";
+
+export { toMinutes };
 
 type Shift = ModelInput["shifts"][number];
 type Employee = ModelInput["employees"][number];
@@ -55,15 +59,23 @@ export interface EncodedProblem {
   balanceRules: BalanceRuleInfo[];
   /** Every section of the problem buffer, by name. */
   sections: Record<SectionName, Int32Array>;
-  counts: { skills: number; tags: number; risks: number; balanceRules: number; overlapGroups: number; filters: number };
+  counts: {
+    skills: number;
+    tags: number;
+    risks: number;
+    balanceRules: number;
+    overlapGroups: number;
+    filters: number;
+    rules: number;
+    tzGroups: number;
+    minuteRows: number;
+  };
+  /** The compiled contract rules (encode-contracts.ts), in core order, for explanations and metrics. */
+  contractRules: CompiledRule[];
+  /** Time zone groups of the contract rules (index = SEC_EMPLOYEE_TZ value). */
+  zones: EncodedContracts["zones"];
   /** The input this was encoded from (read by explanations; never mutated). */
   input: ModelInput;
-}
-
-/** Minutes since the epoch of an ISO date-time with offset; NaN (never after schema validation) reads as 0. */
-export function toMinutes(iso: string): number {
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? Math.floor(ms / 60_000) : 0;
 }
 
 /** Missing priority is treated as the highest, "1": an unprioritised shift is ordinarily a mandatory one. */
@@ -241,12 +253,16 @@ class Rows {
   readonly offsets: number[] = [0];
   readonly data: number[] = [];
   push(row: readonly number[]): void {
-    for (const v of row) this.data.push(v);
+    for (let i = 0; i < row.length; i++) this.data.push(row[i]);
     this.offsets.push(this.data.length);
   }
 }
 
-const uniqueSorted = (values: number[]): number[] => [...new Set(values)].sort((a, b) => a - b);
+const NONE: readonly number[] = [];
+function uniqueSorted(values: number[]): number[] {
+  if (values.length <= 1) return values;
+  return [...new Set(values)].sort((a, b) => a - b);
+}
 
 /** AND/OR expression (reference `SkillOperandNode` / `ShiftTagOperandNode`) to program words; null when empty. */
 function compileExpression(node: unknown, leafId: (leaf: Expression) => number | undefined, weight: (id: number) => number): number[] | null {
@@ -295,8 +311,10 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
   employees.forEach((e, i) => {
     if (!employeeIndex.has(e.id)) employeeIndex.set(e.id, i);
   });
-  const employeesOf = (ids: string[] | undefined): number[] =>
-    uniqueSorted((ids ?? []).map((id) => employeeIndex.get(id)).filter((i): i is number => i !== undefined));
+  const employeesOf = (ids: string[] | undefined): readonly number[] =>
+    ids === undefined || ids.length === 0
+      ? NONE
+      : uniqueSorted(ids.map((id) => employeeIndex.get(id)).filter((i): i is number => i !== undefined));
 
   // Tag types: declared tags carry one; undeclared tags share the untyped type "" (so an employee's undeclared
   // required tags are alternatives, like tags of one declared type).
@@ -307,9 +325,9 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
   // Filters (deduplicated by content).
   const filterIndex = new Map<string, number>();
   const filterRows = new Rows();
-  const filterOf = (f: TagFilter): number => {
-    const inc = uniqueSorted((f.includeShiftTags ?? []).map((t) => tags.of(t)));
-    const exc = uniqueSorted((f.excludeShiftTags ?? []).map((t) => tags.of(t)));
+  const filterOf = (f: { includeShiftTags?: string[] | null; excludeShiftTags?: string[] | null; shiftTagMatches?: "ANY" | "ALL" | null }): number => {
+    const inc = uniqueSorted((Array.isArray(f.includeShiftTags) ? f.includeShiftTags : []).map((t) => tags.of(t)));
+    const exc = uniqueSorted((Array.isArray(f.excludeShiftTags) ? f.excludeShiftTags : []).map((t) => tags.of(t)));
     if (inc.length === 0 && exc.length === 0) return -1;
     const row = [f.shiftTagMatches === "ANY" ? 1 : 0, inc.length, exc.length, ...inc, ...exc];
     const key = row.join(",");
@@ -332,6 +350,8 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
   const shiftMandatory = new Int32Array(S);
   const shiftHistoric = new Int32Array(S);
   const shiftEmployee = new Int32Array(S);
+  const startOffset = new Int32Array(S);
+  const endOffset = new Int32Array(S);
   const required = new Rows();
   const preferredSk = new Rows();
   const shiftRisks = new Rows();
@@ -344,9 +364,12 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
   const skillLeaf = (n: Expression) => (typeof n.skillId === "string" ? skills.of(n.skillId) : undefined);
   const one = () => 1;
   shifts.forEach((s, i) => {
-    shiftStart[i] = toMinutes(s.start);
-    shiftEnd[i] = Math.max(shiftStart[i], toMinutes(s.end));
-    shiftWorked[i] = workedMinutes(s);
+    const start = parseTimestamp(s.start), end = parseTimestamp(s.end);
+    shiftStart[i] = start.minute;
+    shiftEnd[i] = Math.max(start.minute, end.minute);
+    startOffset[i] = start.offset;
+    endOffset[i] = end.offset;
+    shiftWorked[i] = s.breaks && s.breaks.length > 0 ? workedMinutes(s) : shiftEnd[i] - shiftStart[i];
     shiftWeight[i] = weights[i].weight;
     shiftMandatory[i] = weights[i].mandatory ? 1 : 0;
     shiftHistoric[i] = historic[i] ? 1 : 0;
@@ -357,24 +380,33 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
     shiftPinned[i] = pinned || historic[i] ? 1 : 0;
     shiftFlags[i] = (pinned ? SHIFT_PINNED : 0) | (weights[i].mandatory ? SHIFT_MANDATORY : 0) | (historic[i] ? SHIFT_HISTORIC : 0);
 
-    const reqParts: number[][] = [];
-    if ((s.requiredSkills?.length ?? 0) > 0) {
-      reqParts.push(leaves(s.requiredSkills!.map((k) => skills.of(k)), s.requiredSkillsMatchKind === "MATCH_ANY" ? OP_OR : OP_AND));
+    if (s.requiredSkillsExpression == null && (s.requiredSkills?.length ?? 0) === 1) {
+      // The common case, one required skill: a lone leaf, without the general compilation.
+      required.push([OP_LEAF, skills.of(s.requiredSkills![0]), 1]);
+    } else {
+      const reqParts: number[][] = [];
+      if ((s.requiredSkills?.length ?? 0) > 0) {
+        reqParts.push(leaves(s.requiredSkills!.map((k) => skills.of(k)), s.requiredSkillsMatchKind === "MATCH_ANY" ? OP_OR : OP_AND));
+      }
+      const reqExpr = compileExpression(s.requiredSkillsExpression, skillLeaf, one);
+      if (reqExpr) reqParts.push(reqExpr);
+      required.push(node(OP_AND, reqParts));
     }
-    const reqExpr = compileExpression(s.requiredSkillsExpression, skillLeaf, one);
-    if (reqExpr) reqParts.push(reqExpr);
-    required.push(node(OP_AND, reqParts));
 
-    const prefParts: number[][] = [];
-    if ((s.preferredSkills?.length ?? 0) > 0) {
-      prefParts.push(leaves(s.preferredSkills!.map((k) => skills.of(k)), s.preferredSkillsMatchKind === "MATCH_ANY" ? OP_OR : OP_AND));
+    if ((s.preferredSkills?.length ?? 0) === 0 && s.preferredSkillsExpression == null) {
+      preferredSk.push(NONE);
+    } else {
+      const prefParts: number[][] = [];
+      if ((s.preferredSkills?.length ?? 0) > 0) {
+        prefParts.push(leaves(s.preferredSkills!.map((k) => skills.of(k)), s.preferredSkillsMatchKind === "MATCH_ANY" ? OP_OR : OP_AND));
+      }
+      const prefExpr = compileExpression(s.preferredSkillsExpression, skillLeaf, one);
+      if (prefExpr) prefParts.push(prefExpr);
+      preferredSk.push(node(OP_AND, prefParts));
     }
-    const prefExpr = compileExpression(s.preferredSkillsExpression, skillLeaf, one);
-    if (prefExpr) prefParts.push(prefExpr);
-    preferredSk.push(node(OP_AND, prefParts));
 
-    shiftRisks.push(uniqueSorted((s.riskFactors ?? []).map((r) => risks.of(r))));
-    shiftTags.push(uniqueSorted((s.tags ?? []).map((t) => tags.of(t))));
+    shiftRisks.push(s.riskFactors?.length ? uniqueSorted(s.riskFactors.map((r) => risks.of(r))) : NONE);
+    shiftTags.push(s.tags?.length ? uniqueSorted(s.tags.map((t) => tags.of(t))) : NONE);
     prohibited.push(employeesOf(s.prohibitedEmployees));
     preferredEmp.push(employeesOf(s.preferredEmployees));
     unpreferredEmp.push(employeesOf(s.unpreferredEmployees));
@@ -428,7 +460,8 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
   const balanceMembers = new Int32Array(R * E);
   const balanceHistory = new Int32Array(R * E);
   const balanceShifts = new Int32Array(R * S);
-  const shiftTagSets = shifts.map((s) => new Set(s.tags ?? []));
+  let tagSetsMemo: Set<string>[] | undefined;
+  const shiftTagSets = () => (tagSetsMemo ??= shifts.map((s) => new Set(s.tags ?? [])));
   balance.forEach(({ rule, kind }, r) => {
     balanceRules[2 * r] = kind;
     const history = (kind === BALANCE_TIME ? rule.employeeToPublishedMinutesWorked : rule.employeeToPublishedShiftCount) ?? {};
@@ -438,7 +471,7 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
       balanceMembers[r * E + i] = 1;
       balanceHistory[r * E + i] = Math.max(0, Math.floor(Number(history[e.id] ?? 0) || 0));
     });
-    shiftTagSets.forEach((set, s) => {
+    shiftTagSets().forEach((set, s) => {
       if (tagsMatch(set, rule.includeShiftTags, rule.excludeShiftTags, rule.shiftTagMatches)) balanceShifts[r * S + s] = 1;
     });
   });
@@ -463,10 +496,15 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
   const G = groupRules.length;
   const overlapAllowed = new Int32Array(G * S);
   groupRules.forEach((ruleList, g) => {
-    shiftTagSets.forEach((set, s) => {
+    shiftTagSets().forEach((set, s) => {
       if (ruleList.some((r) => tagsMatch(set, r.includeShiftTags, r.excludeShiftTags, r.shiftTagMatches))) overlapAllowed[g * S + s] = 1;
     });
   });
+
+  // ---- contract rules (encode-contracts.ts; nothing to do without them) ----
+  const times = { start: shiftStart, end: shiftEnd, worked: shiftWorked, startOffset, endOffset };
+  const contracted = encodeContracts(input, times, employeeIndex, filterOf);
+  const disruption = encodeDisruption(input, times, employeeIndex, filterOf);
 
   const sections: Record<SectionName, Int32Array> = {
     shiftStart, shiftEnd, shiftWorked, shiftUnassignedWeight: shiftWeight, shiftFlags, shiftEmployee,
@@ -490,6 +528,8 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
     requiredTagsOff: Int32Array.from(requiredTags.offsets), requiredTags: Int32Array.from(requiredTags.data),
     preferredTagsOff: Int32Array.from(preferredTags.offsets), preferredTags: Int32Array.from(preferredTags.data),
     balanceRules, balanceMembers, balanceHistory, balanceShifts, overlapGroup, overlapAllowed,
+    ...contracted.sections,
+    ...disruption,
   };
 
   return {
@@ -515,7 +555,10 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
       balanceRules: R,
       overlapGroups: G,
       filters: filterIndex.size,
+      ...contracted.counts,
     },
+    contractRules: contracted.rules,
+    zones: contracted.zones,
     input,
   };
 }
@@ -528,11 +571,16 @@ function spanOffsets(rows: Rows): Int32Array {
  * One employee's span row, sorted by start: [start, end, weight, filter] per span. With `merge` (hard span lists,
  * whose weight is unused), unfiltered spans that overlap or touch are merged so no minute counts twice.
  */
-function spanRow(spans: SpanIn[], filterOf: (f: TagFilter) => number, merge: boolean): number[] {
-  const items = spans
-    .map((s) => ({ start: toMinutes(s.start), end: toMinutes(s.end), weight: Math.max(1, Math.floor(s.weight ?? 1)), filter: filterOf(s) }))
-    .filter((s) => s.end > s.start)
-    .sort((a, b) => a.start - b.start || a.end - b.end || a.filter - b.filter || a.weight - b.weight);
+function spanRow(spans: SpanIn[], filterOf: (f: TagFilter) => number, merge: boolean): readonly number[] {
+  if (spans.length === 0) return NONE;
+  const items: { start: number; end: number; weight: number; filter: number }[] = [];
+  for (const s of spans) {
+    const start = toMinutes(s.start), end = toMinutes(s.end);
+    if (end <= start) continue;
+    const filtered = (s.includeShiftTags?.length ?? 0) > 0 || (s.excludeShiftTags?.length ?? 0) > 0;
+    items.push({ start, end, weight: Math.max(1, Math.floor(s.weight ?? 1)), filter: filtered ? filterOf(s) : -1 });
+  }
+  if (items.length > 1) items.sort((a, b) => a.start - b.start || a.end - b.end || a.filter - b.filter || a.weight - b.weight);
   const out: typeof items = [];
   let lastUnfiltered: (typeof items)[number] | undefined;
   for (const s of items) {
@@ -540,12 +588,13 @@ function spanRow(spans: SpanIn[], filterOf: (f: TagFilter) => number, merge: boo
       lastUnfiltered.end = Math.max(lastUnfiltered.end, s.end);
       continue;
     }
-    const copy = { ...s };
-    out.push(copy);
-    if (s.filter < 0) lastUnfiltered = copy;
+    out.push(s);
+    if (s.filter < 0) lastUnfiltered = s;
   }
-  out.sort((a, b) => a.start - b.start || a.end - b.end || a.filter - b.filter);
-  return out.flatMap((s) => [s.start, s.end, s.weight, s.filter]);
+  if (out.length > 1) out.sort((a, b) => a.start - b.start || a.end - b.end || a.filter - b.filter);
+  const row: number[] = [];
+  for (const s of out) row.push(s.start, s.end, s.weight, s.filter);
+  return row;
 }
 
 /**
@@ -619,6 +668,9 @@ export function packProblem(p: EncodedProblem, sections = true): Int32Array {
   out[H_OVERLAP_GROUPS] = p.counts.overlapGroups;
   out[H_FILTERS] = p.counts.filters;
   out[H_SECTIONS] = SECTIONS.length;
+  out[H_RULES] = p.counts.rules;
+  out[H_TZ_GROUPS] = p.counts.tzGroups;
+  out[H_MINUTE_ROWS] = p.counts.minuteRows;
   lengths.forEach((n, i) => (out[HEADER_WORDS + i] = n));
   if (!sections) return out;
   let at = HEADER_WORDS + SECTIONS.length;

@@ -16,7 +16,14 @@ import type { EncodedProblem } from "./encode";
 import { shiftTagMatchRules, tagsMatch, toMinutes } from "./encode";
 import { CONSTRAINTS, CONSTRAINT_ID } from "./constraints";
 import { formatScore, type ExactScore, type Score } from "./score";
-import type { ConstraintLevel, SolverSession } from "./session";
+import type { ConstraintLevel, ContractMatch, SolverSession } from "./session";
+import { isoDate } from "./time";
+import {
+  K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
+  K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS,
+  K_CONSECUTIVE_SHIFTS, K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS,
+  K_ROLLING_WEEKENDS, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END,
+} from "./layout";
 
 export type Justification = { description: string } & Record<string, unknown>;
 
@@ -144,6 +151,21 @@ class Context {
       }
       case CONSTRAINT_ID.UNASSIGNED:
         return { shift, description: `Mandatory shift '${shift}' is unassigned.` };
+      case CONSTRAINT_ID.OUTGOING_DISRUPTION:
+      case CONSTRAINT_ID.INCOMING_DISRUPTION:
+      case CONSTRAINT_ID.DISRUPTED: {
+        const was = this.problem.shiftEmployee[s];
+        const previous = was >= 0 ? this.employeeId(was) : undefined;
+        const now = employee ?? "nobody";
+        const who = id === CONSTRAINT_ID.INCOMING_DISRUPTION ? employee : previous;
+        return {
+          employee: who,
+          shift,
+          originalEmployee: previous,
+          newEmployee: employee ?? null,
+          description: `Shift '${shift}' moved from employee '${previous}' to ${employee ? `'${now}'` : "nobody"} (disruption on replanning).`,
+        };
+      }
       case CONSTRAINT_ID.UNASSIGNED_OPTIONAL:
         return { shift, description: `Optional shift '${shift}' is unassigned.` };
       case CONSTRAINT_ID.UNPREFERRED_TIME:
@@ -209,6 +231,89 @@ class Context {
   }
 }
 
+/** Per period rule kind: the justification's value field and its unit in texts. */
+const PERIOD_VALUE: Record<number, [string, string]> = {
+  [K_PERIOD_MINUTES]: ["minutesWorked", "minutes worked"],
+  [K_PERIOD_SHIFTS]: ["shiftsWorked", "shifts worked"],
+  [K_PERIOD_DAYS]: ["daysWorked", "days worked"],
+  [K_PERIOD_DAYS_OFF]: ["daysOff", "days off"],
+  [K_PERIOD_WEEKENDS]: ["weekendsWorked", "weekends worked"],
+  [K_PERIOD_WEEKEND_MINUTES]: ["weekendMinutesWorked", "weekend minutes worked"],
+  [K_PERIOD_CONSECUTIVE_WEEKENDS]: ["consecutiveWeekendsWorkedOverLimit", "consecutive weekends worked beyond the limit"],
+  [K_PERIOD_CONSECUTIVE_WEEKENDS_OFF]: ["consecutiveWeekendsOff", "consecutive weekends off at most"],
+};
+const ROLLING_VALUE: Record<number, string> = {
+  [K_ROLLING_MINUTES]: "minutesWorked",
+  [K_ROLLING_SHIFTS]: "shiftsWorked",
+  [K_ROLLING_DAYS]: "daysWorked",
+  [K_ROLLING_WEEKENDS]: "weekendsWorked",
+};
+
+function limits(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return `${min} to ${max}`;
+  if (max !== null) return `at most ${max}`;
+  if (min !== null) return `at least ${min}`;
+  return "unlimited";
+}
+
+/** LOCAL constraints (assembly/constraints/index.ts kinds): a penalty per (shift, employee). */
+function isLocal(id: number): boolean {
+  return !isContractConstraint(id) && id !== CONSTRAINT_ID.OVERLAP && id !== CONSTRAINT_ID.BALANCE_TIME && id !== CONSTRAINT_ID.BALANCE_COUNT;
+}
+
+export function isContractConstraint(id: number): boolean {
+  return id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END;
+}
+
+/** The justification of one contract rule match (reference `*ForEmployeeJustification` shapes). */
+export function contractJustification(problem: EncodedProblem, m: ContractMatch): Justification {
+  const rule = problem.contractRules[m.rule];
+  const employee = problem.employeeIds[m.employee];
+  const shift = (s: number) => problem.shiftIds[s] ?? "";
+  const required = CONSTRAINTS[rule.constraintId].level === "HARD" ? "required" : "preferred";
+  const where = `rule '${rule.ruleId}' of contract '${rule.contractId}'`;
+  switch (rule.kind) {
+    case K_MINUTES_BETWEEN:
+      return {
+        employee, shift1: shift(m.a), shift2: shift(m.b), minutesBetweenShiftsRule: rule.ruleId, violationInMinutes: m.penalty,
+        description: `Employee '${employee}' rests ${m.c} minutes between shifts '${shift(m.a)}' and '${shift(m.b)}'; ${where} requires ${rule.min}.`,
+      };
+    case K_GAPS:
+      return {
+        employee, shift1: shift(m.a), shift2: shift(m.b), minimizeGapsBetweenShiftsRule: rule.ruleId, minutesBetweenShifts: m.c,
+        description: `Employee '${employee}' has a gap of ${m.c} minutes between shifts '${shift(m.a)}' and '${shift(m.b)}' (${where}).`,
+      };
+    case K_CONSECUTIVE_DAYS:
+      return {
+        employee, consecutiveDaysWorkedRule: rule.ruleId, sequenceStartDate: isoDate(m.a), sequenceEndDate: isoDate(m.b),
+        description: `Employee '${employee}' works ${m.c} consecutive days from ${isoDate(m.a)} to ${isoDate(m.b)}; ${where} allows ${limits(rule.min, rule.max)} (${required}).`,
+      };
+    case K_CONSECUTIVE_SHIFTS:
+      return {
+        employeeId: employee, ruleId: rule.ruleId, sequenceStart: problem.input.shifts[m.a]?.start, consecutiveShiftCount: m.c,
+        description: `Employee '${employee}' works ${m.c} consecutive shifts from '${shift(m.a)}' to '${shift(m.b)}'; ${where} allows at most ${rule.max}.`,
+      };
+    case K_TIME_OFF_AFTER_SEQUENCE:
+      return {
+        employee, rule: rule.ruleId, sequenceStart: problem.input.shifts[m.a]?.start, consecutiveShiftCount: m.c, timeOff: `PT${m.d}M`,
+        description: `Employee '${employee}' rests ${m.d} minutes after ${m.c} consecutive shift(s) ending with '${shift(m.b)}'; ${where} requires ${rule.min}.`,
+      };
+  }
+  if (rule.kind in PERIOD_VALUE) {
+    const [field, unit] = PERIOD_VALUE[rule.kind];
+    return {
+      employee, periodRule: rule.ruleId, dateSpan: { start: isoDate(m.a), end: isoDate(m.b) }, [field]: m.c,
+      description: `Employee '${employee}' has ${m.c} ${unit} in the ${rule.scope ?? "period"} ${isoDate(m.a)} to ${isoDate(m.b)}; ${where} allows ${limits(rule.min, rule.max)} (${required}).`,
+    };
+  }
+  const field = ROLLING_VALUE[rule.kind];
+  return {
+    employee, rollingWindowRule: rule.ruleId, dateTimeSpan: { start: `${isoDate(m.a)}T00:00:00`, end: `${isoDate(m.b + 1)}T00:00:00` },
+    ...(field ? {} : { minutesMissing: m.penalty }),
+    description: `Employee '${employee}' is ${m.penalty} outside the limits of ${where} in the window ${isoDate(m.a)} to ${isoDate(m.b)} (${rule.scope}).`,
+  };
+}
+
 function list(values: string[]): string {
   return values.length === 0 ? "(none)" : values.map((v) => `'${v}'`).join(", ");
 }
@@ -222,7 +327,13 @@ function collectLeaves(node: unknown, key: "skillId" | "tagId", into: Set<string
 }
 
 /** Matches of constraint `id` in the session's current solution, each with its score and justification. */
-function matchesOf(session: SolverSession, ctx: Context, id: number, weight: number, assignment: Int32Array): ConstraintMatch[] {
+function matchesOf(session: SolverSession, ctx: Context, id: number, weight: number, assignment: Int32Array, contract: () => ContractMatch[]): ConstraintMatch[] {
+  if (isContractConstraint(id)) {
+    const rules = session.problem.contractRules;
+    return contract()
+      .filter((m) => rules[m.rule].constraintId === id)
+      .map((m) => ({ score: matchScore(id, weight, m.penalty), justification: contractJustification(session.problem, m) }));
+  }
   if (id === CONSTRAINT_ID.OVERLAP) {
     return session.overlapMatches().map(([a, b, minutes]) => ({
       score: matchScore(id, weight, minutes),
@@ -243,7 +354,9 @@ function matchesOf(session: SolverSession, ctx: Context, id: number, weight: num
   for (let s = 0; s < assignment.length; s++) {
     const e = assignment[s];
     const unassignedKind = id === CONSTRAINT_ID.UNASSIGNED || id === CONSTRAINT_ID.UNASSIGNED_OPTIONAL;
-    if (unassignedKind !== e < 0) continue;
+    // Disruption counts whether the shift went to someone else or to nobody.
+    const eitherKind = id === CONSTRAINT_ID.OUTGOING_DISRUPTION || id === CONSTRAINT_ID.DISRUPTED;
+    if (!eitherKind && unassignedKind !== e < 0) continue;
     const raw = session.localPenalty(id, s, e);
     if (raw !== 0) out.push({ score: matchScore(id, weight, raw), justification: ctx.justification(id, s, e) });
   }
@@ -257,6 +370,8 @@ function matchesOf(session: SolverSession, ctx: Context, id: number, weight: num
 export function scoreAnalysis(session: SolverSession, options: { includeJustifications?: boolean } = {}): ScoreAnalysisResult {
   const ctx = new Context(session.problem);
   const assignment = session.currentAssignment();
+  let contract: ContractMatch[] | undefined;
+  const contractOnce = () => (contract ??= session.contractMatches());
   const constraints = session.constraintScores().map((c): ConstraintAnalysis => {
     const entry: ConstraintAnalysis = {
       name: c.name,
@@ -265,7 +380,7 @@ export function scoreAnalysis(session: SolverSession, options: { includeJustific
       score: formatScore(c.scoreExact),
       matchCount: c.matchCount,
     };
-    if (options.includeJustifications) entry.matches = c.weight === 0 ? [] : matchesOf(session, ctx, c.id, c.weight, assignment);
+    if (options.includeJustifications) entry.matches = c.weight === 0 ? [] : matchesOf(session, ctx, c.id, c.weight, assignment, contractOnce);
     return entry;
   });
   return { score: formatScore(session.currentScoreExact()), constraints };
@@ -317,15 +432,17 @@ export function evaluateAssignments(
   for (const to of employeeIndexes) {
     const weights = before.map((c) => c.weight);
     // Match count differences, read before the change: local matches of this shift, overlapping partners.
-    const localBefore = CONSTRAINTS.map((c) => (weights[c.id] === 0 ? 0 : session.localPenalty(c.id, shiftIndex, from)));
-    const localAfter = CONSTRAINTS.map((c) => (weights[c.id] === 0 ? 0 : session.localPenalty(c.id, shiftIndex, to)));
+    const localBefore = CONSTRAINTS.map((c) => (weights[c.id] === 0 || !isLocal(c.id) ? 0 : session.localPenalty(c.id, shiftIndex, from)));
+    const localAfter = CONSTRAINTS.map((c) => (weights[c.id] === 0 || !isLocal(c.id) ? 0 : session.localPenalty(c.id, shiftIndex, to)));
     const partnersBefore = from >= 0 ? session.overlapPartners(shiftIndex, from) : 0;
     const partnersAfter = to >= 0 ? session.overlapPartners(shiftIndex, to) : 0;
     const overlapGained = ctx && to >= 0 ? overlapPairs(session, shiftIndex, to) : [];
     const overlapLost = ctx && from >= 0 ? overlapPairs(session, shiftIndex, from) : [];
 
+    const contractBefore = CONSTRAINTS.map((c) => (isContractConstraint(c.id) && weights[c.id] !== 0 ? session.contractMatchCount(c.id) : 0));
     const previous = session.trialChange(shiftIndex, to);
     const after = session.constraintScores({ matchCounts: false });
+    const contractAfter = CONSTRAINTS.map((c) => (isContractConstraint(c.id) && weights[c.id] !== 0 ? session.contractMatchCount(c.id) : 0));
     const totalAfter = session.currentScoreExact();
     const balanceAfter = session.balanceRulePenalties();
     const balanceStates = ctx ? session.problem.balanceRules.map((_, r) => session.balanceRuleState(r)) : [];
@@ -353,6 +470,12 @@ export function evaluateAssignments(
             matchesDiff.push({ score: matchScore(c.id, weight, balanceAfter[r] - balanceBefore[r]), justification: ctx.balanceJustification(r, balanceStates[r].loads) });
           }
         });
+      } else if (isContractConstraint(c.id)) {
+        matchCountDiff = contractAfter[c.id] - contractBefore[c.id];
+        if (ctx && !isZero(diff)) {
+          const who = [from, to].filter((e) => e >= 0).map((e) => `'${session.problem.employeeIds[e]}'`).join(" and ");
+          matchesDiff.push({ score: formatScore(diff), justification: { description: `${c.name}: the contract rules of ${who} change by ${formatScore(diff)}.` } });
+        }
       } else {
         matchCountDiff = Number(localAfter[c.id] !== 0) - Number(localBefore[c.id] !== 0);
         if (ctx) {

@@ -44,6 +44,10 @@ export interface RotaExports {
   localPenalty(id: number, shift: number, employee: number): bigint;
   overlapPartners(shift: number, employee: number): number;
   overlapMatches(out: number, capacity: number): number;
+  contractMatches(out: number, capacity: number): number;
+  constraintScoresInto(out: number): void;
+  matchCountsInto(out: number): void;
+  contractMatchCount(id: number): bigint;
   balanceRuleCount(): number;
   balanceRuleKind(rule: number): number;
   balanceRulePenalty(rule: number): bigint;

@@ -15,20 +15,11 @@
  *   PAIRWISE   pairs of one employee's shifts, scanned in that employee's time-ordered list (solution.ts).
  *   AGGREGATE  a function of per-employee loads kept in the solution state (balance.ts, updated by setEmployee).
  *
- * Issue 7's contract rules (period and rolling-window limits, rest, sequences, pairings) are per employee and
- * time-ordered. Those with a local exact delta fit PAIRWISE (rest between neighbours: the entries before and after
- * the shift in the employee's list) or AGGREGATE (minutes per period: a load per (employee, period) updated by
- * setEmployee). Where an exact local delta is impractical, the pattern to add is an EMPLOYEE-SCOPED unit:
- *   - `employeePenalty(e)` recomputes employee e's whole contribution from its time-ordered list;
- *   - a per-employee cache holds the committed value, and a per-move "pending" value per touched employee;
- *   - a change is scored by applying it (setEmployee), recomputing its two employees, and taking
- *     recomputed - (pending or cached); the swap and change fast paths (score.ts swapHardUntil/moveHardUntil score
- *     without applying) then apply the move before this last part and undo it on rejection, as the compound moves
- *     (ruin and recreate) already do; construction's probes (evalChange) apply, recompute and undo;
- *   - commitDelta copies pending into the cache; a rejected move drops pending;
- *   - the from-scratch score sums employeePenalty over all employees, so the fuzz test covers it like the others.
- * Hard employee-scoped units join the hard phase after the LOCAL and PAIRWISE ones (the early exit still applies,
- * since their delta is computed before the medium and soft levels).
+ *   EMPLOYEE   a function of one employee's time-ordered shifts (contract rules, contracts.ts): a cached value per
+ *              (employee, rule), re-evaluated for the two employees a move touches over a view of their shifts as
+ *              the move would leave them (nothing applied); the values are pending until the move commits. Scored
+ *              with the hard phase of a move (all levels at once), after the LOCAL and PAIRWISE early exit.
+ * The disruption units (disruption.ts) are LOCAL: they depend on the shift, its submitted employee and the new one.
  */
 import * as requiredSkillMissing from "./required-skill-missing";
 import * as overlappingShift from "./overlapping-shift";
@@ -46,11 +37,61 @@ import * as unpreferredEmployee from "./unpreferred-employee";
 import * as preferredEmployee from "./preferred-employee";
 import * as preferredShiftTags from "./preferred-shift-tags";
 import * as balance from "./balance";
-import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT } from "../layout";
+import * as contracts from "./contracts";
+import * as disruption from "./disruption";
+import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END } from "../layout";
 import { shiftCount, shiftHistoric, balanceRuleCount, overlapGroup, ER_GROUP, ef, isHistoric } from "../problem";
 import { assignment, hardClean } from "../solution";
 
-export const CONSTRAINT_COUNT: i32 = 17;
+/**
+ * Contract rules (EMPLOYEE-SCOPED units, contracts.ts), ids CONTRACT_CONSTRAINT_FIRST.. in pairs: the REQUIRED
+ * variant (hard) then the PREFERRED one (soft), except the soft-only "Minimize gaps". Names are the reference's
+ * (its `*Justification` schemas); the glue (solver/constraints.ts) maps the PREFERRED ones to their override names.
+ */
+const CONTRACT_NAMES: string[] = [
+  "Minutes worked per period not in required range for employee",
+  "Minutes worked per period not in preferred range for employee",
+  "Shifts worked per period not in required range for employee",
+  "Shifts worked per period not in preferred range for employee",
+  "Days worked per period not in required range for employee",
+  "Days worked per period not in preferred range for employee",
+  "Days off per period not in required range for employee",
+  "Days off per period not in preferred range for employee",
+  "Weekends worked per period not in required range for employee",
+  "Weekends worked per period not in preferred range for employee",
+  "Weekend minutes worked per period not in required range for employee",
+  "Weekend minutes worked per period not in preferred range for employee",
+  "Consecutive weekends worked per period not in required range for employee",
+  "Consecutive weekends worked per period not in preferred range for employee",
+  "Consecutive weekends off per period not in required range for employee",
+  "Consecutive weekends off per period not in preferred range for employee",
+  "Minutes between shifts not in required range for employee",
+  "Minutes between shifts not in preferred range for employee",
+  "Consecutive days worked not in required range for employee",
+  "Consecutive days worked not in preferred range for employee",
+  "Consecutive shifts worked not in required range for employee",
+  "Consecutive shifts worked not in preferred range for employee",
+  "Time off after consecutive shifts worked not in required range for employee",
+  "Time off after consecutive shifts worked not in preferred range for employee",
+  "Minimize gaps between shifts for employee",
+  "Minutes worked in rolling window not in required range for employee",
+  "Minutes worked in rolling window not in preferred range for employee",
+  "Shifts worked in rolling window not in required range for employee",
+  "Shifts worked in rolling window not in preferred range for employee",
+  "Days worked in rolling window not in required range for employee",
+  "Days worked in rolling window not in preferred range for employee",
+  "Weekends worked in rolling window not in required range for employee",
+  "Weekends worked in rolling window not in preferred range for employee",
+  "Consecutive minutes off in rolling window not in required range for employee",
+  "Consecutive minutes off in rolling window not in preferred range for employee",
+];
+/** Id of "Minimize gaps between shifts for employee" (the one contract constraint without a REQUIRED variant). */
+export const GAPS_ID: i32 = 41;
+
+/** After the contract rules: the disruption units (disruption.ts), LOCAL and soft. */
+export const CONSTRAINT_COUNT: i32 = disruption.GLOBAL_ID + 1;
+// @ts-ignore: top-level assert
+assert(CONTRACT_CONSTRAINT_FIRST + CONTRACT_NAMES.length == CONTRACT_CONSTRAINT_END);
 // The score director tracks touched constraints in a u64 bit mask (score.ts): at most 64 constraints.
 // @ts-ignore: top-level assert
 assert(CONSTRAINT_COUNT <= 64);
@@ -58,6 +99,13 @@ assert(CONSTRAINT_COUNT <= 64);
 export const KIND_LOCAL: i32 = 0;
 export const KIND_PAIRWISE: i32 = 1;
 export const KIND_AGGREGATE: i32 = 2;
+export const KIND_EMPLOYEE: i32 = 3;
+
+// @ts-ignore: decorator
+@inline
+export function isContractConstraint(id: i32): bool {
+  return id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END;
+}
 
 /** Per constraint id: enabled (weight != 0); maintained by the score director. */
 export const enabled = new StaticArray<bool>(CONSTRAINT_COUNT);
@@ -82,12 +130,18 @@ export function constraintName(id: i32): string {
     case balance.TIME_ID: return balance.TIME_NAME;
     case balance.COUNT_ID: return balance.COUNT_NAME;
   }
+  if (isContractConstraint(id)) return CONTRACT_NAMES[id - CONTRACT_CONSTRAINT_FIRST];
+  if (id == disruption.OUT_ID) return disruption.OUT_NAME;
+  if (id == disruption.IN_ID) return disruption.IN_NAME;
+  if (id == disruption.GLOBAL_ID) return disruption.GLOBAL_NAME;
   return "";
 }
 
 export function constraintLevel(id: i32): i32 {
   if (id <= requiredShiftTags.ID) return LEVEL_HARD;
   if (id == unassignedShift.ID) return LEVEL_MEDIUM;
+  // Contract pairs: REQUIRED (hard) first; ids after the soft-only gaps constraint shift by one.
+  if (isContractConstraint(id) && id != GAPS_ID) return ((id < GAPS_ID ? id - CONTRACT_CONSTRAINT_FIRST : id - GAPS_ID - 1) & 1) == 0 ? LEVEL_HARD : LEVEL_SOFT;
   return LEVEL_SOFT;
 }
 
@@ -99,12 +153,16 @@ export function isReward(id: i32): bool {
 export function constraintKind(id: i32): i32 {
   if (id == overlappingShift.ID) return KIND_PAIRWISE;
   if (id == balance.TIME_ID || id == balance.COUNT_ID) return KIND_AGGREGATE;
+  if (isContractConstraint(id)) return KIND_EMPLOYEE;
   return KIND_LOCAL;
 }
 
 /** Raw match weight of LOCAL constraint `id` for shift s worked by e (-1 = unassigned). Historic shifts: 0. */
 export function localPenalty(id: i32, s: i32, e: i32): i64 {
   if (shiftHistoric[s]) return 0;
+  if (id == disruption.OUT_ID) return disruption.outgoing(s, e);
+  if (id == disruption.IN_ID) return disruption.incoming(s, e);
+  if (id == disruption.GLOBAL_ID) return disruption.disrupted(s, e);
   if (e < 0) {
     if (id == unassignedShift.ID) return unassignedShift.penalty(s);
     if (id == unassignedOptionalShift.ID) return unassignedOptionalShift.penalty(s);
@@ -224,6 +282,11 @@ export function subtractHard(s: i32, e: i32, raw: StaticArray<i64>): void {
 /** The medium and soft LOCAL constraints. */
 export function addLocalRest(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): void {
   if (isHistoric(s)) return;
+  if (disruption.active) {
+    if (unchecked(enabled[disruption.OUT_ID])) add(raw, disruption.OUT_ID, sign, disruption.outgoing(s, e));
+    if (unchecked(enabled[disruption.IN_ID])) add(raw, disruption.IN_ID, sign, disruption.incoming(s, e));
+    if (unchecked(enabled[disruption.GLOBAL_ID])) add(raw, disruption.GLOBAL_ID, sign, disruption.disrupted(s, e));
+  }
   if (e < 0) {
     if (unchecked(enabled[unassignedShift.ID])) add(raw, unassignedShift.ID, sign, unassignedShift.penalty(s));
     if (unchecked(enabled[unassignedOptionalShift.ID])) add(raw, unassignedOptionalShift.ID, sign, unassignedOptionalShift.penalty(s));
@@ -254,10 +317,27 @@ export function hardLocal(s: i32, e: i32): i64 {
 export function addNonLocal(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
   addNonLocalHard(s, from, to, raw);
   addNonLocalRest(s, from, to, raw);
+  addContractChange(s, from, to, raw);
 }
 
 export function addNonLocalHard(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
   if (unchecked(enabled[overlappingShift.ID])) add(raw, overlappingShift.ID, 1, overlappingShift.penaltyDelta(s, from, to));
+}
+
+/**
+ * The contract rules' deltas (every level at once: one view per employee serves them all), for a change; the
+ * values go to the probe buffer (contracts.ts). Disabled constraints are scored and then ignored by their weight 0.
+ */
+export function addContractChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  if (!contracts.active) return;
+  contracts.addChange(s, from, to, raw);
+  touched |= contracts.touchedMask;
+}
+
+export function addContractSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  if (!contracts.active) return;
+  contracts.addSwap(s1, s2, a, b, raw);
+  touched |= contracts.touchedMask;
 }
 
 export function addNonLocalRest(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
@@ -293,15 +373,41 @@ export function penaltyFull(id: i32): i64 {
   if (id == overlappingShift.ID) return overlappingShift.penaltyFull();
   if (id == balance.TIME_ID) return balance.penaltyFull(balance.BALANCE_TIME);
   if (id == balance.COUNT_ID) return balance.penaltyFull(balance.BALANCE_COUNT);
+  if (isContractConstraint(id)) return contracts.penaltyFull(id, false);
   let total: i64 = 0;
   for (let s = 0; s < shiftCount; s++) total += localPenalty(id, s, assignment[s]);
   return total;
+}
+
+/**
+ * Every constraint's match count of the current solution into counts[] (0 for disabled ones), in one pass: the
+ * LOCAL constraints over the shifts once, the overlap scan once, the contract rules' counts from their caches
+ * (kept at every commit). What `constraintScores()` reads; O(shifts × local constraints), tens of microseconds.
+ */
+export function matchCountsAll(counts: StaticArray<i32>): void {
+  for (let id = 0; id < CONSTRAINT_COUNT; id++) unchecked(counts[id] = 0);
+  for (let s = 0; s < shiftCount; s++) {
+    if (shiftHistoric[s]) continue;
+    const e = unchecked(assignment[s]);
+    for (let id = 0; id < CONSTRAINT_COUNT; id++) {
+      if (id == overlappingShift.ID || id == balance.TIME_ID || id == balance.COUNT_ID || isContractConstraint(id)) continue;
+      if (!unchecked(enabled[id])) continue;
+      if (localPenalty(id, s, e) != 0) unchecked(counts[id]++);
+    }
+  }
+  if (enabled[overlappingShift.ID]) counts[overlappingShift.ID] = overlappingShift.matchCount();
+  if (enabled[balance.TIME_ID]) counts[balance.TIME_ID] = balance.matchCount(balance.BALANCE_TIME);
+  if (enabled[balance.COUNT_ID]) counts[balance.COUNT_ID] = balance.matchCount(balance.BALANCE_COUNT);
+  for (let id = CONTRACT_CONSTRAINT_FIRST; id < CONTRACT_CONSTRAINT_END; id++) {
+    if (enabled[id]) counts[id] = <i32>unchecked(contracts.matchTotals[id]);
+  }
 }
 
 export function matchCount(id: i32): i32 {
   if (id == overlappingShift.ID) return overlappingShift.matchCount();
   if (id == balance.TIME_ID) return balance.matchCount(balance.BALANCE_TIME);
   if (id == balance.COUNT_ID) return balance.matchCount(balance.BALANCE_COUNT);
+  if (isContractConstraint(id)) return <i32>contracts.penaltyFull(id, true);
   let n = 0;
   for (let s = 0; s < shiftCount; s++) if (localPenalty(id, s, assignment[s]) != 0) n++;
   return n;

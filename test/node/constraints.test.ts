@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { ModelInput } from "../../schemas/model-input";
 import { encodeProblem, formatScore, SolverSession } from "../../solver/index";
 import { debugModule, shift } from "./helpers";
+import { CONTRACT_CASES } from "./contract-cases";
 
 interface Case {
   title: string;
@@ -499,6 +500,8 @@ const VERIFIER: Record<number, { name: string; cases: Case[] }> = {
     ],
   },
 };
+
+Object.assign(VERIFIER, CONTRACT_CASES);
 
 describe("constraint verifier", () => {
   it("covers every constraint the core reports", async () => {

@@ -34,6 +34,9 @@ export function randomInput(seed: number): ModelInput {
     depth > 1 || chance(0.4)
       ? { type: "LEAF", ...leaf() }
       : { type: "NODE", operator: chance(0.5) ? "AND" : "OR", operands: Array.from({ length: 1 + int(3) }, () => expression(leaf, depth + 1)) };
+  // Half of the inputs span ten days (with contract rules), so weeks, weekends and sequences have room.
+  const horizon = chance(0.5) ? 2880 : 14400;
+  const withContracts = horizon > 2880 || chance(0.3);
   const employeeCount = int(7);
   const employees = Array.from({ length: employeeCount }, (_, i) => ({
     id: `e${i}`,
@@ -49,11 +52,13 @@ export function randomInput(seed: number): ModelInput {
     ...(chance(0.2) ? { requiredShiftTagsExpression: expression(() => ({ tagId: tagPool[int(4)] })) as never } : {}),
     ...(chance(0.4) ? { preferredShiftTags: pick(tagPool, 0.4) } : {}),
     ...(chance(0.2) ? { preferredShiftTagsExpression: expression(() => ({ tagId: tagPool[int(4)] })) as never } : {}),
-    ...(chance(0.3) ? { contracts: ["flex"] } : {}),
+    contracts: [...(chance(0.3) ? ["flex"] : []), ...(withContracts ? pick(["full", "part", "night"], 0.5) : [])],
+    ...(withContracts && chance(0.4) ? { timeZoneId: chance(0.5) ? "Europe/Brussels" : "America/New_York" } : {}),
+    ...(withContracts && chance(0.15) ? { zoneOffset: "+05:30" } : {}),
   }));
   const employeeIds = employees.map((e) => e.id);
-  const shifts = Array.from({ length: int(35) }, (_, i) => {
-    const start = int(2880);
+  const shifts = Array.from({ length: int(horizon > 2880 ? 50 : 35) }, (_, i) => {
+    const start = int(horizon);
     const end = start + (chance(0.05) ? 0 : int(720));
     const employee = chance(0.4) ? (chance(0.15) ? "ghost" : `e${int(Math.max(1, employeeCount))}`) : undefined;
     return {
@@ -81,20 +86,24 @@ export function randomInput(seed: number): ModelInput {
     shifts,
     tagTypes: [{ id: "T" }],
     tags: [{ id: "t1", tagType: "T" }, { id: "t2", tagType: "T" }],
-    contracts: [{ id: "flex", allowOverlappingShiftsRules: [{ id: "o", includeShiftTags: ["x"] }] }],
+    contracts: [{ id: "flex", allowOverlappingShiftsRules: [{ id: "o", includeShiftTags: ["x"] }] }, ...(withContracts ? randomContracts(random) : [])],
+    ...(withContracts && chance(0.5)
+      ? { scheduleParameterization: { weekStart: chance(0.5) ? ("SUNDAY" as const) : ("WEDNESDAY" as const), periods: [{ id: "half", dateSpans: [{ start: "2027-02-01", end: "2027-02-04" }, { start: "2027-02-05", end: "2027-02-12" }] }] } }
+      : {}),
     ...(chance(0.3) ? { planningWindow: { start: iso(int(1500)), end: iso(5000) } } : {}),
     globalRules: {
       ...(chance(0.7)
         ? {
             shiftTagMatchRules: [
               ...(chance(0.7) ? [{ id: "req", ...(chance(0.3) ? { tagTypeMatchMultipliers: { T: 1 } } : {}) }] : []),
-              ...(chance(0.7) ? [{ id: "pref", satisfiability: "PREFERRED", tagTypeMatchMultipliers: { T: 1 + int(4) } }] : []),
+              ...(chance(0.7) ? [{ id: "pref", satisfiability: "PREFERRED" as const, tagTypeMatchMultipliers: { T: 1 + int(4) } }] : []),
             ],
           }
         : {}),
       ...(chance(0.4)
         ? { unassignedShiftRule: { id: "u", priorityWeights: [{ priority: "1", weight: 7 }, { priority: "3", weight: 2, assignment: "OPTIONAL" }, { priority: "10", weight: 1, assignment: "OPTIONAL" }] } }
         : {}),
+      ...(chance(0.4) ? { disruptionRules: [{ id: "d", start: "2027-02-01", end: "2027-02-05", multiplier: 1 + int(5), ...(chance(0.3) ? { includeShiftTags: ["t1"] } : {}) }] } : {}),
       balanceTimeWorkedRules: chance(0.6)
         ? [{ id: "bt", ...(chance(0.5) ? { excludeEmployeeTags: ["junior"] } : {}), employeeToPublishedMinutesWorked: { e0: int(900), e1: int(300) } }]
         : [],
@@ -103,6 +112,60 @@ export function randomInput(seed: number): ModelInput {
         : [],
     },
   };
+}
+
+type Contract = NonNullable<ModelInput["contracts"]>[number];
+
+/**
+ * Contracts exercising every contract rule family with small limits (so rules are violated often): period rules
+ * over every period kind, rolling windows, sequences, rest, gaps; REQUIRED and PREFERRED; tag filters and conditions.
+ */
+function randomContracts(random: () => number): Contract[] {
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  const sat = () => (chance(0.5) ? ("REQUIRED" as const) : ("PREFERRED" as const));
+  const tags = () => (chance(0.3) ? { includeShiftTags: [["t1", "t2", "x"][int(3)]] } : chance(0.2) ? { excludeShiftTags: ["t1"] } : {});
+  const period = () => ["DAY", "WEEK", "MONTH", "YEAR", "SCHEDULE", "half"][int(6)];
+  const overlap = () => (chance(0.3) ? { periodShiftOverlapKind: "START_AND_END" as const } : {});
+  const window = () => ({ type: (["DAILY", "WEEKLY", "MONTHLY"] as const)[int(3)], size: 1 + int(3) });
+  const condition = () => (chance(0.3) ? { condition: { type: chance(0.5) ? ("MIN_SHIFTS_WORKED" as const) : ("MIN_MINUTES_WORKED" as const), triggerLimit: 1 + int(3), ...(chance(0.5) ? { includeShiftTags: ["t1"] } : {}) } } : {});
+  const make = (id: string): Contract => ({
+    id,
+    ...(chance(0.3) ? { weekendConfiguration: { weekendDays: chance(0.5) ? (["FRIDAY", "SATURDAY"] as const) : (["SUNDAY", "MONDAY"] as const) } } : {}),
+    periodRules: [
+      { id: `${id}-min`, period: period(), satisfiability: sat(), ...tags(), ...overlap(), minutesWorkedLimit: { minutesWorkedMax: 300 + int(900), ...(chance(0.3) ? { minutesWorkedMin: int(600) } : {}), ...(chance(0.3) ? { countOnlyBetween: { start: "22:00", end: "06:00" } } : {}) } },
+      { id: `${id}-dep`, period: period(), satisfiability: sat(), ...(chance(0.5) ? { minutesWorkedMax: 600 } : { minutesWorkedMin: 120 }), ...(chance(0.2) ? { ruleValidityDateTimeSpan: { start: "2027-02-02T00:00:00", end: "2027-02-06T00:00:00" } } : {}) },
+      { id: `${id}-counts`, period: period(), satisfiability: sat(), ...tags(), ...overlap(), shiftsWorkedMax: 1 + int(3), ...(chance(0.3) ? { shiftsWorkedMin: 1 } : {}), daysWorkedMax: 1 + int(3), ...(chance(0.3) ? { daysWorkedMin: 1 } : {}) },
+      { id: `${id}-off`, period: chance(0.5) ? "WEEK" : "SCHEDULE", satisfiability: sat(), daysOffLimit: { daysOffMin: 1 + int(3), ...(chance(0.5) ? { daysOffMax: 4 } : {}), ...(chance(0.3) ? { includeDays: ["SATURDAY", "SUNDAY", "MONDAY"] as const } : {}) } },
+      { id: `${id}-we`, period: chance(0.5) ? "MONTH" : "SCHEDULE", satisfiability: sat(), weekendsLimit: { weekendsWorkedMax: int(2), weekendMinutesWorkedMax: int(600) }, consecutiveWeekendsLimit: { consecutiveWeekendsWorkedMax: int(2) }, consecutiveWeekendsOffLimit: { consecutiveWeekendsOffMin: 2 } },
+    ],
+    rollingWindowRules: [
+      { id: `${id}-rw1`, rollingWindow: window(), satisfiability: sat(), ...tags(), ...overlap(), ...condition(), minutesWorkedLimit: { minutesWorkedMax: 400 + int(800), ...(chance(0.3) ? { countOnlyBetween: { start: "08:00", end: "12:00" } } : {}) }, ...(chance(0.3) ? { absenceMode: "ABSENCE_AWARE" as const } : {}) },
+      { id: `${id}-rw2`, rollingWindow: window(), satisfiability: sat(), ...overlap(), ...condition(), shiftsWorkedLimit: { shiftsWorkedMax: 1 + int(3) }, daysWorkedLimit: { daysWorkedMax: 1 + int(2) }, weekendsLimit: { weekendsWorkedMax: int(2), ...(chance(0.5) ? { weekendsWorkedMin: 1 } : {}) } },
+      { id: `${id}-rw3`, rollingWindow: { type: "DAILY", size: 1 + int(3) }, satisfiability: sat(), ...tags(), consecutiveMinutesOffLimit: chance(0.5) ? { consecutiveMinutesOffMin: 600 + int(900) } : { consecutiveMinutesOffMinIntervals: [{ consecutiveMinutesOffMin: 480, count: 2 }, { consecutiveMinutesOffMin: 720, count: 1 }], totalConsecutiveMinutesOffMin: 1800 } },
+    ],
+    consecutiveDaysWorkedRules: [{ id: `${id}-cdw`, satisfiability: sat(), maximum: 1 + int(2), ...(chance(0.4) ? { minimum: 2 } : {}), ...tags(), ...(chance(0.3) ? { overlapKind: "START_AND_END" as const } : {}) }],
+    consecutiveShiftsWorkedRules: [
+      {
+        id: `${id}-csw`, satisfiability: sat(), maximum: 1 + int(2), ...tags(),
+        ...(chance(0.5) ? { sequenceDefinition: { type: chance(0.5) ? ("MAX_MINUTES_BETWEEN_SHIFTS_STARTS" as const) : ("MAX_MINUTES_BETWEEN_SHIFT_END_AND_NEXT_START" as const), triggerLimit: 200 + int(1500) } } : {}),
+        ...(chance(0.4) ? { condition: { type: chance(0.5) ? ("MIN_SHIFTS_WORKED" as const) : ("MIN_SHIFTS_WORKED_CONSECUTIVELY" as const), triggerLimit: 1 + int(2), includeShiftTags: ["t1"] } } : {}),
+        ...(chance(0.6) ? { timeOffAfterSequenceLimit: { minTimeOffAfterSequence: "PT36H" } } : {}),
+      },
+    ],
+    minutesBetweenShiftsRules: [
+      {
+        id: `${id}-mbs`, satisfiability: sat(), minimumMinutesBetweenShifts: 300 + int(600),
+        ...(chance(0.3) ? { includePreviousShiftTags: ["t1"] } : {}), ...(chance(0.2) ? { requiredAfterShiftTags: ["t2"] } : {}),
+        ...(chance(0.2) ? { excludeNextShiftTags: ["x"], shiftTagMatches: "ANY" as const } : {}), ...(chance(0.2) ? { minConsecutivePreviousShifts: 2 } : {}),
+      },
+    ],
+    minimizeGapsBetweenShiftsRules: [{ id: `${id}-gaps`, maximumMinutesBetweenSplitShifts: 60 + int(600), ...(chance(0.3) ? { includeNextShiftTags: ["t2"] } : {}) }],
+    disruptionRules: [
+      { id: `${id}-dis`, satisfiability: "PREFERRED", disruptionWeight: 1 + int(4), ...tags(), ...(chance(0.3) ? { validityDateTimeSpan: { start: "2027-02-02T00:00:00", end: "2027-02-08T00:00:00" } } : {}) },
+    ],
+  });
+  return ["full", "part", "night"].map(make);
 }
 
 /** Random weights: sometimes 0 (disabled), sometimes large. */

@@ -14,6 +14,24 @@ function valid(): ModelInput {
 
 const manyShifts = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `s${i}`, start: T(8), end: T(9) }));
 
+type Contract = NonNullable<ModelInput["contracts"]>[number];
+type PeriodRule = NonNullable<Contract["periodRules"]>[number];
+type RollingRule = NonNullable<Contract["rollingWindowRules"]>[number];
+type RestRule = NonNullable<Contract["minutesBetweenShiftsRules"]>[number];
+type GapsRule = NonNullable<Contract["minimizeGapsBetweenShiftsRules"]>[number];
+/** The base input with Ann under one contract. */
+const contract = (c: Omit<Contract, "id">) => (i: ModelInput): ModelInput => ({
+  ...i,
+  contracts: [{ id: "c", ...c }],
+  employees: [{ ...i.employees[0], contracts: ["c"] }, i.employees[1]],
+});
+const period = (r: Omit<PeriodRule, "id" | "period"> & { period?: string }) => contract({ periodRules: [{ id: "p", period: "WEEK", ...r }] });
+const rolling = (r: Omit<RollingRule, "id" | "rollingWindow"> & { rollingWindow?: RollingRule["rollingWindow"] }) =>
+  contract({ rollingWindowRules: [{ id: "r", rollingWindow: { type: "WEEKLY", size: 1 }, ...r }] });
+const rest = (r: Omit<RestRule, "id">) => contract({ minutesBetweenShiftsRules: [{ id: "m", minimumMinutesBetweenShifts: 600, ...r }] });
+const gaps = (r: Omit<GapsRule, "id">) => contract({ minimizeGapsBetweenShiftsRules: [{ id: "g", ...r }] });
+const PREFERRED = "PREFERRED" as const;
+
 const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   EMPTY_EMPLOYEES_LIST: (i) => ({ ...i, employees: [] }),
   EMPTY_SHIFTS_LIST: (i) => ({ ...i, shifts: [] }),
@@ -36,6 +54,80 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   EMPLOYEE_LEGACY_PRIORITY: (i) => ({ ...i, employees: [{ id: "Ann", priority: "HIGH" }] }),
   TOO_MANY_SHIFTS: (i) => ({ ...i, shifts: manyShifts(MAX_SHIFTS + 1) }),
   TOO_MANY_SHIFTS_SOFT_WARNING: (i) => ({ ...i, shifts: manyShifts(Math.floor(MAX_SHIFTS * 0.8) + 1) }),
+  PERIOD_RULE_INVALID_PERIOD: period({ period: "FORTNIGHT", shiftsWorkedMax: 3 }),
+  PERIOD_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: period({ includeShiftTags: ["a"], excludeShiftTags: ["b"], shiftsWorkedMax: 3 }),
+  PERIOD_RULE_VALIDITY_SPAN_START_NOT_BEFORE_END: period({ ruleValidityDateTimeSpan: { start: "2027-05-04T00:00", end: "2027-05-03T00:00" }, shiftsWorkedMax: 3 }),
+  PERIOD_RULE_DEPRECATED_MINUTES_WORKED_MIN: period({ satisfiability: PREFERRED, minutesWorkedMin: 60 }),
+  PERIOD_RULE_DEPRECATED_MINUTES_WORKED_MAX: period({ minutesWorkedMax: 600 }),
+  PERIOD_RULE_MINUTES_WORKED_MIN_GREATER_THAN_MAX: period({ satisfiability: PREFERRED, minutesWorkedMin: 600, minutesWorkedMax: 60 }),
+  PERIOD_RULE_MINUTES_WORKED_MAX_ZERO: period({ minutesWorkedMax: 0 }),
+  PERIOD_RULE_MINUTES_WORKED_MIN_DEPRECATED_REQUIRED: period({ minutesWorkedMin: 60 }),
+  PERIOD_RULE_MINUTES_WORKED_LIMIT_MIN_GREATER_THAN_MAX: period({ satisfiability: PREFERRED, minutesWorkedLimit: { minutesWorkedMin: 600, minutesWorkedMax: 60 } }),
+  PERIOD_RULE_MINUTES_WORKED_LIMIT_MAX_ZERO: period({ minutesWorkedLimit: { minutesWorkedMax: 0 } }),
+  PERIOD_RULE_MINUTES_WORKED_LIMIT_MIN_REQUIRED_SATISFIABILITY: period({ minutesWorkedLimit: { minutesWorkedMin: 60 } }),
+  PERIOD_RULE_COUNT_ONLY_BETWEEN_START_EQUALS_END: period({ minutesWorkedLimit: { minutesWorkedMax: 60, countOnlyBetween: { start: "22:00", end: "22:00" } } }),
+  PERIOD_RULE_SHIFTS_WORKED_MIN_GREATER_THAN_MAX: period({ satisfiability: PREFERRED, shiftsWorkedMin: 5, shiftsWorkedMax: 2 }),
+  PERIOD_RULE_SHIFTS_WORKED_MAX_ZERO: period({ shiftsWorkedMax: 0 }),
+  PERIOD_RULE_SHIFTS_WORKED_MIN_DEPRECATED_REQUIRED: period({ shiftsWorkedMin: 1 }),
+  PERIOD_RULE_DAYS_WORKED_MIN_GREATER_THAN_MAX: period({ satisfiability: PREFERRED, daysWorkedMin: 5, daysWorkedMax: 2 }),
+  PERIOD_RULE_DAYS_WORKED_MAX_ZERO: period({ daysWorkedMax: 0 }),
+  PERIOD_RULE_DAYS_WORKED_MIN_DEPRECATED_REQUIRED: period({ daysWorkedMin: 1 }),
+  PERIOD_RULE_DAYS_OFF_MIN_GREATER_THAN_MAX: period({ satisfiability: PREFERRED, daysOffLimit: { daysOffMin: 3, daysOffMax: 2 } }),
+  PERIOD_RULE_DAYS_OFF_LIMIT_SINGLE_DAY_PERIOD: period({ period: "DAY", daysOffLimit: { daysOffMin: 1 } }),
+  PERIOD_RULE_DAYS_OFF_MAX_REQUIRED_SATISFIABILITY: period({ daysOffLimit: { daysOffMax: 2 } }),
+  PERIOD_RULE_DAYS_OFF_MIN_EXCEEDS_PERIOD_LENGTH: period({ daysOffLimit: { daysOffMin: 8 } }),
+  PERIOD_RULE_WEEKENDS_LIMIT_SHORT_PERIOD: period({ period: "DAY", weekendsLimit: { weekendsWorkedMax: 1 } }),
+  PERIOD_RULE_CONSECUTIVE_WEEKENDS_OFF_LIMIT_INVALID_PERIOD: period({ consecutiveWeekendsOffLimit: { consecutiveWeekendsOffMin: 2 } }),
+  CUSTOM_PERIOD_DATE_SPAN_START_AFTER_END: (i) => ({ ...i, scheduleParameterization: { periods: [{ id: "x", dateSpans: [{ start: "2027-05-10", end: "2027-05-03" }] }] } }),
+  CONTRACT_NON_CONSECUTIVE_WEEKEND_DAYS: contract({ weekendConfiguration: { weekendDays: ["SATURDAY", "MONDAY"] } }),
+  ROLLING_WINDOW_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: rolling({ includeShiftTags: ["a"], excludeShiftTags: ["b"], shiftsWorkedLimit: { shiftsWorkedMax: 5 } }),
+  ROLLING_WINDOW_RULE_MINUTES_WORKED_MAX_ZERO: rolling({ minutesWorkedLimit: { minutesWorkedMax: 0 } }),
+  ROLLING_WINDOW_RULE_SHIFTS_WORKED_MAX_ZERO: rolling({ shiftsWorkedLimit: { shiftsWorkedMax: 0 } }),
+  ROLLING_WINDOW_RULE_DAYS_WORKED_MAX_ZERO: rolling({ daysWorkedLimit: { daysWorkedMax: 0 } }),
+  ROLLING_WINDOW_RULE_MINUTES_WORKED_MAX_EXCEEDS_WINDOW: rolling({ rollingWindow: { type: "DAILY", size: 1 }, minutesWorkedLimit: { minutesWorkedMax: 2000 } }),
+  ROLLING_WINDOW_RULE_DAYS_WORKED_MAX_EXCEEDS_WINDOW: rolling({ daysWorkedLimit: { daysWorkedMax: 8 } }),
+  ROLLING_WINDOW_RULE_WEEKENDS_WORKED_MIN_GREATER_THAN_MAX: rolling({ satisfiability: PREFERRED, rollingWindow: { type: "WEEKLY", size: 4 }, weekendsLimit: { weekendsWorkedMin: 3, weekendsWorkedMax: 2 } }),
+  ROLLING_WINDOW_RULE_WEEKENDS_WORKED_MIN_REQUIRED_SATISFIABILITY: rolling({ weekendsLimit: { weekendsWorkedMin: 1 } }),
+  ROLLING_WINDOW_RULE_WEEKENDS_WORKED_MIN_EXCEEDS_WINDOW: rolling({ satisfiability: PREFERRED, weekendsLimit: { weekendsWorkedMin: 2 } }),
+  ROLLING_WINDOW_RULE_BOTH_CONSECUTIVE_MINUTES_OFF_MIN_AND_INTERVALS: rolling({ consecutiveMinutesOffLimit: { consecutiveMinutesOffMin: 600, consecutiveMinutesOffMinIntervals: [{ consecutiveMinutesOffMin: 60, count: 1 }] } }),
+  ROLLING_WINDOW_RULE_TOTAL_CONSECUTIVE_MINUTES_OFF_MIN_WITHOUT_INTERVALS: rolling({ consecutiveMinutesOffLimit: { totalConsecutiveMinutesOffMin: 600 } }),
+  ROLLING_WINDOW_RULE_CONSECUTIVE_MINUTES_OFF_MIN_EXCEEDS_WINDOW: rolling({ rollingWindow: { type: "DAILY", size: 1 }, consecutiveMinutesOffLimit: { consecutiveMinutesOffMin: 2000 } }),
+  ROLLING_WINDOW_RULE_CONSECUTIVE_MINUTES_OFF_MIN_INTERVALS_EXCEEDS_WINDOW: rolling({ rollingWindow: { type: "DAILY", size: 1 }, consecutiveMinutesOffLimit: { consecutiveMinutesOffMinIntervals: [{ consecutiveMinutesOffMin: 1000, count: 2 }] } }),
+  ROLLING_WINDOW_RULE_TOTAL_CONSECUTIVE_MINUTES_OFF_MIN_EXCEEDS_WINDOW: rolling({ rollingWindow: { type: "DAILY", size: 1 }, consecutiveMinutesOffLimit: { consecutiveMinutesOffMinIntervals: [{ consecutiveMinutesOffMin: 60, count: 1 }], totalConsecutiveMinutesOffMin: 2000 } }),
+  ROLLING_WINDOW_RULE_COUNT_ONLY_BETWEEN_START_EQUALS_END: rolling({ minutesWorkedLimit: { minutesWorkedMax: 600, countOnlyBetween: { start: "06:00", end: "06:00" } } }),
+  ROLLING_WINDOW_RULE_SHIFTS_WORKED_LIMIT_WITH_ABSENCE_AWARE: rolling({ absenceMode: "ABSENCE_AWARE", shiftsWorkedLimit: { shiftsWorkedMax: 5 } }),
+  ROLLING_WINDOW_RULE_DAYS_WORKED_LIMIT_WITH_ABSENCE_AWARE: rolling({ absenceMode: "ABSENCE_AWARE", daysWorkedLimit: { daysWorkedMax: 5 } }),
+  ROLLING_WINDOW_RULE_WEEKENDS_LIMIT_WITH_ABSENCE_AWARE: rolling({ absenceMode: "ABSENCE_AWARE", weekendsLimit: { weekendsWorkedMax: 1 } }),
+  ROLLING_WINDOW_RULE_CONSECUTIVE_MINUTES_OFF_LIMIT_WITH_ABSENCE_AWARE: rolling({ absenceMode: "ABSENCE_AWARE", consecutiveMinutesOffLimit: { consecutiveMinutesOffMin: 600 } }),
+  CONSECUTIVE_SHIFTS_WORKED_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: contract({ consecutiveShiftsWorkedRules: [{ id: "s", maximum: 5, includeShiftTags: ["a"], excludeShiftTags: ["b"] }] }),
+  CONSECUTIVE_DAYS_WORKED_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: contract({ consecutiveDaysWorkedRules: [{ id: "d", maximum: 5, includeShiftTags: ["a"], excludeShiftTags: ["b"] }] }),
+  CONSECUTIVE_DAYS_WORKED_RULE_MIN_GREATER_THAN_MAX: contract({ consecutiveDaysWorkedRules: [{ id: "d", satisfiability: PREFERRED, minimum: 6, maximum: 5 }] }),
+  CONSECUTIVE_DAYS_WORKED_RULE_MIN_DEPRECATED: contract({ consecutiveDaysWorkedRules: [{ id: "d", minimum: 2 }] }),
+  MINUTES_BETWEEN_SHIFTS_RULE_BOTH_INCLUDE_AND_EXCLUDE_PREVIOUS_SHIFT_TAGS: rest({ includePreviousShiftTags: ["a"], excludePreviousShiftTags: ["b"] }),
+  MINUTES_BETWEEN_SHIFTS_RULE_BOTH_INCLUDE_AND_EXCLUDE_NEXT_SHIFT_TAGS: rest({ includeNextShiftTags: ["a"], excludeNextShiftTags: ["b"] }),
+  MINUTES_BETWEEN_SHIFTS_RULE_BOTH_REQUIRED_PRIOR_AND_INCLUDE_PREVIOUS_SHIFT_TAGS: rest({ requiredPriorShiftTags: ["a"], includePreviousShiftTags: ["a"] }),
+  MINUTES_BETWEEN_SHIFTS_RULE_BOTH_REQUIRED_PRIOR_AND_EXCLUDE_PREVIOUS_SHIFT_TAGS: rest({ requiredPriorShiftTags: ["a"], excludePreviousShiftTags: ["b"] }),
+  MINUTES_BETWEEN_SHIFTS_RULE_BOTH_REQUIRED_AFTER_AND_INCLUDE_NEXT_SHIFT_TAGS: rest({ requiredAfterShiftTags: ["a"], includeNextShiftTags: ["a"] }),
+  MINUTES_BETWEEN_SHIFTS_RULE_BOTH_REQUIRED_AFTER_AND_EXCLUDE_NEXT_SHIFT_TAGS: rest({ requiredAfterShiftTags: ["a"], excludeNextShiftTags: ["b"] }),
+  MINUTES_BETWEEN_SHIFTS_RULE_DEPRECATED_REQUIRED_PRIOR_SHIFT_TAGS: rest({ requiredPriorShiftTags: ["night"] }),
+  MINUTES_BETWEEN_SHIFTS_RULE_DEPRECATED_REQUIRED_AFTER_SHIFT_TAGS: rest({ requiredAfterShiftTags: ["day"] }),
+  MINUTES_BETWEEN_SHIFTS_RULE_DEPRECATED_MINIMUM_CONSECUTIVE_PRIOR_SHIFTS: rest({ includePreviousShiftTags: ["night"], minimumConsecutivePriorShifts: 2 }),
+  MINUTES_BETWEEN_SHIFTS_RULE_MIN_CONSECUTIVE_PREVIOUS_SHIFTS_NO_TAGS: rest({ minConsecutivePreviousShifts: 2 }),
+  MINUTES_BETWEEN_SHIFTS_RULE_MINIMUM_CONSECUTIVE_PRIOR_SHIFTS_NO_TAGS: rest({ minimumConsecutivePriorShifts: 2 }),
+  MINUTES_BETWEEN_SHIFTS_RULE_MIN_GREATER_THAN_MAX: rest({ maximumMinutesBetweenShifts: 60 }),
+  MINIMIZE_GAPS_RULE_BOTH_INCLUDE_AND_EXCLUDE_PREVIOUS_SHIFT_TAGS: gaps({ includePreviousShiftTags: ["a"], excludePreviousShiftTags: ["b"] }),
+  MINIMIZE_GAPS_RULE_BOTH_INCLUDE_AND_EXCLUDE_NEXT_SHIFT_TAGS: gaps({ includeNextShiftTags: ["a"], excludeNextShiftTags: ["b"] }),
+  MINIMIZE_GAPS_RULE_DEPRECATED_REQUIRED_PRIOR_SHIFT_TAGS: gaps({ requiredPriorShiftTags: ["a"] }),
+  MINIMIZE_GAPS_RULE_DEPRECATED_REQUIRED_AFTER_SHIFT_TAGS: gaps({ requiredAfterShiftTags: ["a"] }),
+  GLOBAL_DISRUPTION_RULES_DEPRECATED: (i) => ({ ...i, globalRules: { disruptionRules: [{ id: "g", start: "2027-05-03", end: "2027-05-04" }] } }),
+  BOTH_GLOBAL_AND_CONTRACT_DISRUPTION_RULES: (i) => ({ ...contract({ disruptionRules: [{ id: "d", satisfiability: PREFERRED }] })(i), globalRules: { disruptionRules: [{ id: "g", start: "2027-05-03", end: "2027-05-04" }] } }),
+  DISRUPTION_RULE_START_AFTER_END: (i) => ({ ...i, globalRules: { disruptionRules: [{ id: "g", start: "2027-05-05", end: "2027-05-04" }] } }),
+  DISRUPTION_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: (i) => ({ ...i, globalRules: { disruptionRules: [{ id: "g", start: "2027-05-03", end: "2027-05-04", includeShiftTags: ["a"], excludeShiftTags: ["b"] }] } }),
+  CONTRACT_DISRUPTION_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: contract({ disruptionRules: [{ id: "d", satisfiability: PREFERRED, includeShiftTags: ["a"], excludeShiftTags: ["b"] }] }),
+  CONTRACT_DISRUPTION_RULE_REQUIRED_SATISFIABILITY_WITHOUT_SCOPE: contract({ disruptionRules: [{ id: "d" }] }),
+  CONTRACT_DISRUPTION_RULE_VALIDITY_SPAN_START_NOT_BEFORE_END: contract({ disruptionRules: [{ id: "d", satisfiability: PREFERRED, validityDateTimeSpan: { start: "2027-05-04T00:00", end: "2027-05-03T00:00" } }] }),
+  CONTRACT_DISRUPTION_RULE_WEIGHT_WITH_REQUIRED_SATISFIABILITY: contract({ disruptionRules: [{ id: "d", disruptionWeight: 2, scope: { scopeType: "OVERLAP" } }] }),
+  EMPLOYEE_DEPRECATED_ZONE_OFFSET: (i) => ({ ...i, employees: [{ ...i.employees[0], zoneOffset: "+02:00" }, i.employees[1]] }),
 };
 
 describe("validation issues", () => {
@@ -61,5 +153,23 @@ describe("validation issues", () => {
     const issues = validateModelInput({ employees: [], shifts: [{ id: "a", start: T(9), end: T(8) }, { id: "a", start: T(8), end: T(9) }] });
     expect(issues.map((i) => i.id)).toEqual(issues.map((_, k) => k + 1));
     expect(issues.map((i) => i.code).sort()).toEqual(["DUPLICATE_ID", "EMPTY_EMPLOYEES_LIST", "SHIFT_START_NOT_BEFORE_END"]);
+  });
+});
+
+describe("rule schemas", () => {
+  it("a misspelt contract rule field is rejected with its path; a valid rule passes", async () => {
+    const { ModelInputSchema } = await import("../../schemas/model-input");
+    const base = valid();
+    const typo = { ...base, contracts: [{ id: "c", periodRules: [{ id: "p", period: "WEEK", minutesWorkedLimit: { minutesWorkedMaxx: 600 } }] }] };
+    const result = ModelInputSchema.safeParse(typo);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0].path).toEqual(["contracts", 0, "periodRules", 0, "minutesWorkedLimit"]);
+    expect(result.error!.issues[0].message).toMatch(/minutesWorkedMaxx/);
+    const enumTypo = { ...base, contracts: [{ id: "c", rollingWindowRules: [{ id: "r", rollingWindow: { type: "WEEKY", size: 1 } }] }] };
+    expect(ModelInputSchema.safeParse(enumTypo).error!.issues[0].path).toEqual(["contracts", 0, "rollingWindowRules", 0, "rollingWindow", "type"]);
+    const zone = { ...base, employees: [{ id: "Ann", timeZoneId: "Europe/Brussel" }] };
+    expect(ModelInputSchema.safeParse(zone).error!.issues[0].path).toEqual(["employees", 0, "timeZoneId"]);
+    const ok = { ...base, contracts: [{ id: "c", periodRules: [{ id: "p", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 600 } }] }] };
+    expect(ModelInputSchema.safeParse(ok).success).toBe(true);
   });
 });

@@ -1,0 +1,157 @@
+/**
+ * Contract `periodRules` (spec §2.6; reference `PeriodRule`): limits per period (DAY, WEEK from
+ * `scheduleParameterization.weekStart`, MONTH, YEAR, SCHEDULE, or a custom period of `scheduleParameterization.periods`)
+ * in the employee's local calendar. One compiled rule per limit:
+ *   minutes worked   `minutesWorkedLimit` (or the deprecated `minutesWorkedMin`/`minutesWorkedMax`), minutes
+ *   shifts worked    `shiftsWorkedMin`/`shiftsWorkedMax`, shifts
+ *   days worked      `daysWorkedMin`/`daysWorkedMax`, days
+ *   days off         `daysOffLimit` (days of `includeDays` in the period and the schedule with no shift), days
+ *   weekends worked  `weekendsLimit.weekendsWorkedMax`, weekends (contract `weekendConfiguration`)
+ *   weekend minutes  `weekendsLimit.weekendMinutesWorkedMax`, minutes on weekend days
+ *   consecutive weekends worked / off  `consecutiveWeekendsLimit` / `consecutiveWeekendsOffLimit`, weekends
+ * Penalty per period: how far the count is outside [min, max] (natural units). Periods are those intersecting the
+ * schedule's range (the planning window, else the shifts' span); shifts outside the range still count in them
+ * (published history). START_ONLY (default) counts a shift in the period of its start day; START_AND_END in every
+ * period it overlaps, with the minutes of the overlapping part. A match is a period out of range.
+ */
+import {
+  RW_KIND, RW_MIN, RW_MAX, RW_FLAGS, RW_PERIOD, RW_PERIOD_PARAM, RW_P1, RF_START_AND_END, RF_WEEKDAY_SHIFT,
+  K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
+  K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF,
+} from "../layout";
+import { periodAt, nextPeriod, periodFirst, periodLast, weekday } from "../calendar";
+import {
+  viewShift, viewLength, rw, counts, countedMinutes, minutesOnDay, startDay, endDay, clearDays, daySlot, touchDay,
+  dayMinutes, dayCount, dayUsed, rangeFirst, rangeLast, dayBase, daySpan, recording, record,
+} from "./view";
+
+export let evPenalty: i64 = 0;
+export let evMatches: i32 = 0;
+
+function outside(v: i64, lo: i32, hi: i32): i64 {
+  let p: i64 = 0;
+  if (hi >= 0 && v > <i64>hi) p += v - <i64>hi;
+  if (lo >= 0 && v < <i64>lo) p += <i64>lo - v;
+  return p;
+}
+
+function floorDiv7(a: i32): i32 {
+  return a >= 0 ? a / 7 : -((-a + 6) / 7);
+}
+
+/** Weekend index of day d, weekends starting on weekday `firstDay` (the glue passes it in RW_P1). */
+// @ts-ignore: decorator
+@inline
+function weekendOf(d: i32, firstDay: i32): i32 {
+  return floorDiv7(d + 3 - firstDay);
+}
+
+/** Records the shifts rule r counts into the per-day scratch (minutes and shift starts per day). */
+function aggregate(r: i32, g: i32, splitDays: bool): void {
+  clearDays();
+  const kind = rw(r, RW_PERIOD), param = rw(r, RW_PERIOD_PARAM);
+  const first = rangeFirst(g), last = rangeLast(g);
+  for (let k = 0; k < viewLength; k++) {
+    const s = unchecked(viewShift[k]);
+    if (!counts(r, g, s)) continue;
+    const d0 = startDay(g, s);
+    if (!splitDays) {
+      const i = daySlot(g, d0);
+      if (i < 0) continue;
+      touchDay(i);
+      unchecked(dayMinutes[i] += countedMinutes(r, g, s));
+      unchecked(dayCount[i] += 1);
+      continue;
+    }
+    const d1 = endDay(g, s);
+    for (let d = d0; d <= d1; d++) {
+      const i = daySlot(g, d);
+      if (i < 0) continue;
+      touchDay(i);
+      unchecked(dayMinutes[i] += minutesOnDay(r, g, s, d));
+      // A shift counts once in each period it overlaps: on its start day and on the first day of a later period.
+      if (d == d0 || (periodAt(kind, param, d, first, last) && periodFirst == d)) unchecked(dayCount[i] += 1);
+    }
+  }
+}
+
+/** Penalty and matches of period rule r over the view (employee in time zone group g). */
+export function evaluatePeriodRule(r: i32, g: i32): void {
+  evPenalty = 0;
+  evMatches = 0;
+  const kind = rw(r, RW_KIND);
+  const flags = rw(r, RW_FLAGS);
+  const split = (flags & RF_START_AND_END) != 0 || kind == K_PERIOD_WEEKEND_MINUTES;
+  aggregate(r, g, split);
+  const lo = rw(r, RW_MIN), hi = rw(r, RW_MAX);
+  const pKind = rw(r, RW_PERIOD), param = rw(r, RW_PERIOD_PARAM);
+  const first = rangeFirst(g), last = rangeLast(g);
+  const spanLo = unchecked(dayBase[g]), spanHi = spanLo + daySpan - 1;
+  const mask = (flags >> RF_WEEKDAY_SHIFT) & 127;
+  const weekendStart = rw(r, RW_P1);
+  let more = periodAt(pKind, param, first, first, last) || nextPeriod(pKind, param, first - 1, first, last, last);
+  let guard = 0;
+  while (more && guard++ < 100_000) {
+    const pFirst = periodFirst, pLast = periodLast;
+    const from = max(pFirst, spanLo), to = min(pLast, spanHi);
+    let v: i64 = 0;
+    if (kind == K_PERIOD_MINUTES || kind == K_PERIOD_SHIFTS || kind == K_PERIOD_DAYS) {
+      for (let d = from; d <= to; d++) {
+        const i = d - spanLo;
+        if (!dayUsed(i)) continue;
+        v += kind == K_PERIOD_MINUTES ? <i64>unchecked(dayMinutes[i]) : kind == K_PERIOD_SHIFTS ? <i64>unchecked(dayCount[i]) : 1;
+      }
+    } else if (kind == K_PERIOD_DAYS_OFF) {
+      for (let d = max(from, first); d <= min(to, last); d++) {
+        if (mask != 0 && ((mask >> weekday(d)) & 1) == 0) continue;
+        if (!dayUsed(d - spanLo)) v++;
+      }
+    } else if (kind == K_PERIOD_WEEKEND_MINUTES) {
+      for (let d = from; d <= to; d++) {
+        const i = d - spanLo;
+        if (dayUsed(i) && ((mask >> weekday(d)) & 1) != 0) v += <i64>unchecked(dayMinutes[i]);
+      }
+    } else {
+      // Weekends: worked when a shift counts on one of its days inside the period.
+      const w0 = weekendOf(pFirst, weekendStart), w1 = weekendOf(pLast, weekendStart);
+      let run: i64 = 0, longest: i64 = 0;
+      for (let w = w0; w <= w1; w++) {
+        const anchor = 7 * w + weekendStart - 3;
+        let worked = false, inRange = false;
+        for (let j = 0; j < 7; j++) {
+          const d = anchor + j;
+          if (((mask >> weekday(d)) & 1) == 0) break;
+          if (d < pFirst || d > pLast) continue;
+          if (d >= first && d <= last) inRange = true;
+          if (d >= spanLo && d <= spanHi && dayUsed(d - spanLo)) worked = true;
+        }
+        if (kind == K_PERIOD_WEEKENDS) {
+          if (worked) v++;
+        } else if (kind == K_PERIOD_CONSECUTIVE_WEEKENDS) {
+          if (worked) run++;
+          else {
+            v += max<i64>(0, run - <i64>hi);
+            run = 0;
+          }
+        } else {
+          // Consecutive weekends off: the longest stretch of weekends off (inside the schedule) must reach `min`.
+          if (!worked && inRange) {
+            run++;
+            longest = max(longest, run);
+          } else run = 0;
+        }
+      }
+      if (kind == K_PERIOD_CONSECUTIVE_WEEKENDS) v += max<i64>(0, run - <i64>hi);
+      if (kind == K_PERIOD_CONSECUTIVE_WEEKENDS_OFF) v = longest;
+    }
+    let p: i64;
+    if (kind == K_PERIOD_CONSECUTIVE_WEEKENDS) p = hi >= 0 ? v : 0;
+    else p = outside(v, lo, hi);
+    if (p != 0) {
+      evPenalty += p;
+      evMatches++;
+      if (recording) record(p, pFirst, pLast, <i32>v, 0);
+    }
+    more = nextPeriod(pKind, param, pLast, first, last, last);
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * Contract `rollingWindowRules` (spec §2.6; reference `RollingWindowRule`): limits over windows of `size` days
+ * (DAILY), weeks (WEEKLY) or months (MONTHLY). Maximums are checked on the windows starting on each local day a
+ * counted shift starts (every window over a maximum contains such a window with at least its load, so each excess
+ * is found, and counted once rather than once per day before it), including shifts before the range (history);
+ * minimums (weekends worked, minutes off) on the windows starting on each day of the schedule's range and lying
+ * inside it, which can be judged in full.
+ *   minutes worked   `minutesWorkedLimit.minutesWorkedMax` (with `countOnlyBetween`); ABSENCE_AWARE scales the
+ *                    maximum by the share of the window the employee is not unavailable (unfiltered
+ *                    unavailable spans; window bounds at the offset of the employee's first shift)
+ *   shifts worked    `shiftsWorkedLimit.shiftsWorkedMax`
+ *   days worked      `daysWorkedLimit.daysWorkedMax`
+ *   weekends worked  `weekendsLimit.weekendsWorkedMin/Max` (contract `weekendConfiguration`)
+ *   minutes off      `consecutiveMinutesOffLimit`: the longest stretch without a counted shift must reach
+ *                    `consecutiveMinutesOffMin`; or, with `consecutiveMinutesOffMinIntervals`, the k-th longest
+ *                    stretches must reach the k-th largest required interval (each `count` times), and together
+ *                    `totalConsecutiveMinutesOffMin`. Penalty: the minutes missing.
+ * START_ONLY (default) counts a shift in the windows containing its start day; START_AND_END counts the minutes of
+ * the part inside the window and the days it touches. `condition` (MIN_SHIFTS_WORKED / MIN_MINUTES_WORKED with its
+ * own shift tags): a window is checked only when the employee works at least `triggerLimit` such shifts (minutes) in
+ * it. Penalty per window: the amount outside the limits. A match is a penalized window.
+ * With START_AND_END a window is anchored on a shift's start day even when it began the day before.
+ */
+import {
+  RW_KIND, RW_MIN, RW_MAX, RW_FLAGS, RW_FILTER2, RW_P1, RW_P2, RW_P3, RW_P4, RW_AUX, RW_AUX_COUNT, RF_START_AND_END,
+  RF_ABSENCE_AWARE, RF_WEEKDAY_SHIFT, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS, K_ROLLING_WEEKENDS,
+  K_ROLLING_MINUTES_OFF, WINDOW_WEEKLY, WINDOW_MONTHLY, CONDITION_NONE, CONDITION_MIN_MINUTES, SPAN_WORDS,
+} from "../layout";
+import { SR_START, SR_END, SR_WORKED, sf, unavailable, unavailableOff, ruleAux } from "../problem";
+import { addMonths, weekday } from "../calendar";
+import {
+  viewShift, viewLength, rw, counts, passes, countedMinutes, minutesOnDay, startDay, endDay, tz, clearDays, daySlot,
+  touchDay, dayMinutes, dayCount, dayAux, dayUsed, rangeFirst, rangeLast, dayBase, daySpan, isHistoricShift, recording,
+  record,
+} from "./view";
+
+export let evPenalty: i64 = 0;
+export let evMatches: i32 = 0;
+
+let windowFirst = 0, windowLast = 0;
+
+function note(p: i64): void {
+  if (p > 0) {
+    evPenalty += p;
+    evMatches++;
+    if (recording) record(p, windowFirst, windowLast, 0, 0);
+  }
+}
+
+/** Last day of the window starting on day d. */
+function windowEnd(type: i32, size: i32, d: i32): i32 {
+  if (type == WINDOW_MONTHLY) return addMonths(d, size) - 1;
+  return d + (type == WINDOW_WEEKLY ? 7 * size : size) - 1;
+}
+
+let prefixMinutes = new StaticArray<i64>(0);
+let prefixCount = new StaticArray<i64>(0);
+let prefixDays = new StaticArray<i64>(0);
+let prefixAux = new StaticArray<i64>(0);
+let gapList = new StaticArray<i32>(64);
+
+export function evaluateRollingRule(r: i32, g: i32, e: i32): void {
+  evPenalty = 0;
+  evMatches = 0;
+  const kind = rw(r, RW_KIND);
+  const flags = rw(r, RW_FLAGS);
+  const split = (flags & RF_START_AND_END) != 0;
+  const condType = rw(r, RW_P3), condFilter = rw(r, RW_FILTER2), trigger = rw(r, RW_P4);
+  clearDays();
+  let planned = false;
+  let offset = 0;
+  for (let k = 0; k < viewLength; k++) {
+    const s = unchecked(viewShift[k]);
+    if (k == 0) offset = tz(g, s, 2);
+    if (condType != CONDITION_NONE && passes(condFilter, s)) {
+      const i = daySlot(g, startDay(g, s));
+      if (i >= 0) {
+        touchDay(i);
+        unchecked(dayAux[i] += condType == CONDITION_MIN_MINUTES ? sf(s, SR_WORKED) : 1);
+      }
+    }
+    if (!counts(r, g, s)) continue;
+    if (!isHistoricShift(s)) planned = true;
+    const d0 = startDay(g, s), d1 = split ? endDay(g, s) : d0;
+    for (let d = d0; d <= d1; d++) {
+      const i = daySlot(g, d);
+      if (i < 0) continue;
+      touchDay(i);
+      unchecked(dayMinutes[i] += split ? minutesOnDay(r, g, s, d) : countedMinutes(r, g, s));
+      // dayCount: shifts starting on the day.
+      if (d == d0) unchecked(dayCount[i] += 1);
+    }
+  }
+  // Windows of an employee with only historic work (or none) are skipped, except minimums inside the range.
+  const minimumKind = kind == K_ROLLING_MINUTES_OFF || (kind == K_ROLLING_WEEKENDS && rw(r, RW_MIN) > 0);
+  if (!planned && !minimumKind) return;
+  const type = rw(r, RW_P1), size = max(1, rw(r, RW_P2));
+  const first = rangeFirst(g), last = rangeLast(g);
+  const spanLo = unchecked(dayBase[g]), span = daySpan;
+  // Prefix sums over the day slots: a window's totals in O(1).
+  if (prefixMinutes.length < span + 1) {
+    prefixMinutes = new StaticArray<i64>(span + 1);
+    prefixCount = new StaticArray<i64>(span + 1);
+    prefixDays = new StaticArray<i64>(span + 1);
+    prefixAux = new StaticArray<i64>(span + 1);
+  }
+  for (let i = 0; i < span; i++) {
+    const used = dayUsed(i);
+    unchecked(prefixMinutes[i + 1] = prefixMinutes[i] + (used ? <i64>unchecked(dayMinutes[i]) : 0));
+    unchecked(prefixCount[i + 1] = prefixCount[i] + (used ? <i64>unchecked(dayCount[i]) : 0));
+    unchecked(prefixDays[i + 1] = prefixDays[i] + (used && (unchecked(dayMinutes[i]) > 0 || unchecked(dayCount[i]) > 0) ? 1 : 0));
+    unchecked(prefixAux[i + 1] = prefixAux[i] + (used ? <i64>unchecked(dayAux[i]) : 0));
+  }
+  const lo = rw(r, RW_MIN), hi = rw(r, RW_MAX);
+  const mask = (flags >> RF_WEEKDAY_SHIFT) & 127;
+  // Window starts: for maximums every window reaching into the range; for minimums the windows inside it.
+  const length0 = windowEnd(type, size, first) - first + 1;
+  const dFrom = minimumKind ? first : first - length0 + 1;
+  for (let d = max(dFrom, spanLo); d <= last; d++) {
+    const dEnd = windowEnd(type, size, d);
+    if (minimumKind && dEnd > last) break;
+    windowFirst = d;
+    windowLast = dEnd;
+    const a = d - spanLo, b = min(dEnd - spanLo + 1, span);
+    if (b <= a) continue;
+    // Maximums: windows starting on a day a counted shift starts (any window over a limit contains one starting
+    // at its first shift, with at least the same load), so each excess is counted once, not once per day before it.
+    if (!minimumKind && !(dayUsed(a) && unchecked(dayCount[a]) > 0)) continue;
+    if (condType != CONDITION_NONE && unchecked(prefixAux[b]) - unchecked(prefixAux[a]) < <i64>trigger) continue;
+    if (kind == K_ROLLING_MINUTES) {
+      let limit = <i64>hi;
+      if (hi < 0) continue;
+      if ((flags & RF_ABSENCE_AWARE) != 0) limit = scaledLimit(e, hi, d, dEnd, offset);
+      note(unchecked(prefixMinutes[b]) - unchecked(prefixMinutes[a]) - limit);
+    } else if (kind == K_ROLLING_SHIFTS) {
+      if (hi >= 0) note(unchecked(prefixCount[b]) - unchecked(prefixCount[a]) - <i64>hi);
+    } else if (kind == K_ROLLING_DAYS) {
+      if (hi >= 0) note(unchecked(prefixDays[b]) - unchecked(prefixDays[a]) - <i64>hi);
+    } else if (kind == K_ROLLING_WEEKENDS) {
+      // Weekends (Saturday-Sunday unless the contract's mask says otherwise) with a counted day in the window.
+      let weekends: i64 = 0;
+      let inWeekend = false, worked = false;
+      for (let day = d; day <= dEnd + 1; day++) {
+        const isWeekend = day <= dEnd && ((mask >> weekday(day)) & 1) != 0;
+        if (isWeekend) {
+          inWeekend = true;
+          const i = day - spanLo;
+          if (i >= 0 && i < span && dayUsed(i) && (unchecked(dayMinutes[i]) > 0 || unchecked(dayCount[i]) > 0)) worked = true;
+        } else if (inWeekend) {
+          if (worked) weekends++;
+          inWeekend = false;
+          worked = false;
+        }
+      }
+      let p: i64 = 0;
+      if (hi >= 0 && weekends > <i64>hi) p += weekends - <i64>hi;
+      if (lo > 0 && weekends < <i64>lo) p += <i64>lo - weekends;
+      note(p);
+    } else if (kind == K_ROLLING_MINUTES_OFF) {
+      note(minutesOffPenalty(r, g, d, dEnd, offset));
+    }
+  }
+}
+
+/** The window's maximum scaled by the share of it the employee is available (not inside an unavailable span). */
+function scaledLimit(e: i32, limit: i32, d: i32, dEnd: i32, offset: i32): i64 {
+  const ws = d * 1440 - offset, we = (dEnd + 1) * 1440 - offset;
+  let away: i64 = 0;
+  let covered = ws;
+  for (let i = unchecked(unavailableOff[e]); i < unchecked(unavailableOff[e + 1]); i++) {
+    const at = i * SPAN_WORDS;
+    if (unchecked(unavailable[at + 3]) >= 0) continue;
+    const a = max(max(unchecked(unavailable[at]), ws), covered), b = min(unchecked(unavailable[at + 1]), we);
+    if (b > a) {
+      away += b - a;
+      covered = b;
+    }
+  }
+  const total = <i64>(we - ws);
+  return total <= 0 ? <i64>limit : (<i64>limit * (total - away)) / total;
+}
+
+/** Minutes missing to the window's required stretches off (see the module header). */
+function minutesOffPenalty(r: i32, g: i32, d: i32, dEnd: i32, offset: i32): i64 {
+  const ws = d * 1440 - offset, we = (dEnd + 1) * 1440 - offset;
+  let n = 0;
+  let free = ws;
+  for (let k = 0; k < viewLength; k++) {
+    const s = unchecked(viewShift[k]);
+    const start = sf(s, SR_START), end = sf(s, SR_END);
+    if (end <= ws) continue;
+    if (start >= we) break;
+    if (!counts(r, g, s)) continue;
+    if (start > free) pushGap(n++, start - free);
+    free = max(free, end);
+  }
+  if (we > free) pushGap(n++, we - free);
+  // Longest first (insertion sort: a window holds a handful of gaps).
+  for (let i = 1; i < n; i++) {
+    const v = unchecked(gapList[i]);
+    let j = i - 1;
+    while (j >= 0 && unchecked(gapList[j]) < v) {
+      unchecked(gapList[j + 1] = gapList[j]);
+      j--;
+    }
+    unchecked(gapList[j + 1] = v);
+  }
+  let p: i64 = 0;
+  const single = rw(r, RW_MIN);
+  if (single > 0) {
+    const longest = n > 0 ? unchecked(gapList[0]) : 0;
+    if (longest < single) p += <i64>(single - longest);
+  }
+  const aux = rw(r, RW_AUX), count = rw(r, RW_AUX_COUNT);
+  if (count > 0) {
+    // Required stretches, longest first (the glue sorts the intervals by minutes, descending).
+    let k = 0;
+    let taken: i64 = 0;
+    for (let q = 0; q < count; q++) {
+      const minutes = unchecked(ruleAux[aux + 2 * q]), times = unchecked(ruleAux[aux + 2 * q + 1]);
+      for (let t = 0; t < times && k < 10_000; t++, k++) {
+        const gap = k < n ? unchecked(gapList[k]) : 0;
+        taken += gap;
+        if (gap < minutes) p += <i64>(minutes - gap);
+      }
+    }
+    const total = rw(r, RW_MAX);
+    if (total > 0 && taken < <i64>total) p += <i64>total - taken;
+  }
+  return p;
+}
+
+function pushGap(i: i32, v: i32): void {
+  if (i >= gapList.length) {
+    const grown = new StaticArray<i32>(gapList.length << 1);
+    for (let k = 0; k < gapList.length; k++) grown[k] = gapList[k];
+    gapList = grown;
+  }
+  unchecked(gapList[i] = v);
+}

@@ -1,0 +1,181 @@
+/**
+ * Rest and sequence rules of contracts (spec §2.6), evaluated over one employee's view (view.ts):
+ *
+ *   minutes between shifts (`minutesBetweenShiftsRules`): every pair (a, b) of the employee's shifts where b starts
+ *     at or after a ends, a matches the previous-shift tags and b the next-shift tags, and a is preceded by
+ *     `minConsecutivePreviousShifts` - 1 further matching shifts (immediately before it in the employee's list),
+ *     costs the minutes missing to `minimumMinutesBetweenShifts`. Overlapping pairs are the overlap constraint's.
+ *   minimize gaps (`minimizeGapsBetweenShiftsRules`): adjacent shifts with a gap of at most
+ *     `maximumMinutesBetweenSplitShifts` (default 120) cost the gap in minutes (split shifts should be compact).
+ *   consecutive days worked (`consecutiveDaysWorkedRules`): runs of consecutive local days with a counted shift;
+ *     a run longer than `maximum` costs the extra days, a run shorter than `minimum` the missing days (runs touching
+ *     the schedule's edges are exempt from the minimum: they may continue outside it).
+ *   consecutive shifts worked (`consecutiveShiftsWorkedRules`): sequences of counted shifts, consecutive when the
+ *     next starts within `sequenceDefinition.triggerLimit` minutes of the previous start (MAX_MINUTES_BETWEEN_SHIFTS
+ *     _STARTS, the default with 2160 minutes) or end (MAX_MINUTES_BETWEEN_SHIFT_END_AND_NEXT_START); a sequence
+ *     longer than `maximum` costs the extra shifts. `condition`: the sequence counts only when it has at least
+ *     `triggerLimit` shifts with the condition's tags (MIN_SHIFTS_WORKED), or that many in a row
+ *     (MIN_SHIFTS_WORKED_CONSECUTIVELY).
+ *   time off after a sequence (`timeOffAfterSequenceLimit`): after every counted sequence, the rest until the
+ *     employee's next counted shift must reach `minTimeOffAfterSequence`; the missing minutes are the penalty.
+ * Pairs and sequences made only of historic shifts (planning window) are skipped. A match is a penalized pair,
+ * run or sequence.
+ */
+import {
+  RW_KIND, RW_MIN, RW_MAX, RW_FILTER2, RW_FILTER3, RW_FLAGS, RW_P1, RW_P2, RW_P3, RW_P4, RF_START_AND_END,
+  K_MINUTES_BETWEEN, K_GAPS, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS, SEQUENCE_BETWEEN_STARTS, CONDITION_NONE,
+  CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY,
+} from "../layout";
+import { maxShiftDuration, SR_START, SR_END, sf } from "../problem";
+import {
+  viewShift, viewLength, rw, passes, counts, startDay, endDay, isHistoricShift, rangeFirst, rangeLast, recording, record,
+} from "./view";
+
+export let evPenalty: i64 = 0;
+export let evMatches: i32 = 0;
+
+function note(p: i64, a: i32, b: i32, c: i32, d: i32): void {
+  if (p != 0) {
+    evPenalty += p;
+    evMatches++;
+    if (recording) record(p, a, b, c, d);
+  }
+}
+
+export function evaluateSequenceRule(r: i32, g: i32): void {
+  evPenalty = 0;
+  evMatches = 0;
+  const kind = rw(r, RW_KIND);
+  if (kind == K_MINUTES_BETWEEN) minutesBetween(r);
+  else if (kind == K_GAPS) gaps(r);
+  else if (kind == K_CONSECUTIVE_DAYS) consecutiveDays(r, g);
+  else consecutiveShifts(r, g, kind == K_CONSECUTIVE_SHIFTS);
+}
+
+function minutesBetween(r: i32): void {
+  const minimum = rw(r, RW_MIN);
+  if (minimum <= 0) return;
+  const prev = rw(r, RW_FILTER2), next = rw(r, RW_FILTER3);
+  const chain = max(1, rw(r, RW_P1));
+  const reach = minimum + maxShiftDuration;
+  for (let j = 1; j < viewLength; j++) {
+    const b = unchecked(viewShift[j]);
+    if (!passes(next, b)) continue;
+    const bStart = sf(b, SR_START);
+    for (let i = j - 1; i >= 0; i--) {
+      const a = unchecked(viewShift[i]);
+      const aStart = sf(a, SR_START);
+      if (aStart < bStart - reach) break;
+      const aEnd = sf(a, SR_END);
+      if (aEnd > bStart || a == b) continue;
+      const gap = bStart - aEnd;
+      if (gap >= minimum || !passes(prev, a)) continue;
+      if (isHistoricShift(a) && isHistoricShift(b)) continue;
+      let ok = true;
+      for (let k = 1; k < chain && ok; k++) ok = i - k >= 0 && passes(prev, unchecked(viewShift[i - k]));
+      if (ok) note(<i64>(minimum - gap), a, b, gap, 0);
+    }
+  }
+}
+
+function gaps(r: i32): void {
+  const limit = rw(r, RW_P1);
+  const prev = rw(r, RW_FILTER2), next = rw(r, RW_FILTER3);
+  for (let j = 1; j < viewLength; j++) {
+    const a = unchecked(viewShift[j - 1]), b = unchecked(viewShift[j]);
+    const gap = sf(b, SR_START) - sf(a, SR_END);
+    if (gap <= 0 || gap > limit) continue;
+    if (!passes(prev, a) || !passes(next, b)) continue;
+    if (isHistoricShift(a) && isHistoricShift(b)) continue;
+    note(<i64>gap, a, b, gap, 0);
+  }
+}
+
+function consecutiveDays(r: i32, g: i32): void {
+  const lo = rw(r, RW_MIN), hi = rw(r, RW_MAX);
+  const split = (rw(r, RW_FLAGS) & RF_START_AND_END) != 0;
+  const first = rangeFirst(g), last = rangeLast(g);
+  // Runs of days, walking the shifts in time order (their local days ascend with them).
+  let runStart = i32.MIN_VALUE, runEnd = i32.MIN_VALUE;
+  let planned = false;
+  for (let k = 0; k <= viewLength; k++) {
+    let d0 = i32.MAX_VALUE, d1 = i32.MAX_VALUE;
+    let historic = true;
+    if (k < viewLength) {
+      const s = unchecked(viewShift[k]);
+      if (!counts(r, g, s)) continue;
+      d0 = startDay(g, s);
+      d1 = split ? endDay(g, s) : d0;
+      historic = isHistoricShift(s);
+    }
+    if (runStart != i32.MIN_VALUE && d0 <= runEnd + 1 && d0 >= runStart) {
+      runEnd = max(runEnd, d1);
+      if (!historic) planned = true;
+      continue;
+    }
+    if (runStart != i32.MIN_VALUE && planned && runEnd >= first) {
+      const len = runEnd - runStart + 1;
+      let p: i64 = 0;
+      if (hi >= 0 && len > hi) p += <i64>(len - hi);
+      if (lo >= 0 && len < lo && runStart > first && runEnd < last) p += <i64>(lo - len);
+      note(p, runStart, runEnd, len, 0);
+    }
+    runStart = d0;
+    runEnd = d1;
+    planned = !historic;
+  }
+}
+
+/** Whether the sequence view[from, to) meets the rule's condition. */
+function conditionMet(r: i32, from: i32, to: i32): bool {
+  const type = rw(r, RW_P3);
+  if (type == CONDITION_NONE) return true;
+  const f = rw(r, RW_FILTER2), trigger = rw(r, RW_P4);
+  let total = 0, run = 0, best = 0;
+  for (let k = from; k < to; k++) {
+    const s = unchecked(sequence[k]);
+    if (passes(f, s)) {
+      total++;
+      run++;
+      best = max(best, run);
+    } else run = 0;
+  }
+  if (type == CONDITION_MIN_SHIFTS) return total >= trigger;
+  if (type == CONDITION_MIN_SHIFTS_CONSECUTIVELY) return best >= trigger;
+  return true;
+}
+
+let sequence = new StaticArray<i32>(64);
+
+function consecutiveShifts(r: i32, g: i32, countRule: bool): void {
+  if (sequence.length < viewLength) sequence = new StaticArray<i32>(viewLength << 1);
+  // The counted shifts, then cut into sequences.
+  let n = 0;
+  for (let k = 0; k < viewLength; k++) {
+    const s = unchecked(viewShift[k]);
+    if (counts(r, g, s)) unchecked(sequence[n++] = s);
+  }
+  const betweenStarts = rw(r, RW_P1) == SEQUENCE_BETWEEN_STARTS;
+  const trigger = rw(r, RW_P2);
+  const hi = rw(r, RW_MAX), offMin = rw(r, RW_MIN);
+  let from = 0;
+  for (let k = 1; k <= n; k++) {
+    if (k < n) {
+      const a = unchecked(sequence[k - 1]), b = unchecked(sequence[k]);
+      const gap = sf(b, SR_START) - (betweenStarts ? sf(a, SR_START) : sf(a, SR_END));
+      if (gap <= trigger) continue;
+    }
+    // Sequence [from, k).
+    let planned = false;
+    for (let i = from; i < k && !planned; i++) planned = !isHistoricShift(unchecked(sequence[i]));
+    if (planned && conditionMet(r, from, k)) {
+      if (countRule) {
+        if (hi >= 0 && k - from > hi) note(<i64>(k - from - hi), unchecked(sequence[from]), unchecked(sequence[k - 1]), k - from, 0);
+      } else if (k < n && offMin > 0) {
+        const rest = sf(unchecked(sequence[k]), SR_START) - sf(unchecked(sequence[k - 1]), SR_END);
+        if (rest < offMin) note(<i64>(offMin - rest), unchecked(sequence[from]), unchecked(sequence[k - 1]), k - from, rest);
+      }
+    }
+    from = k;
+  }
+}

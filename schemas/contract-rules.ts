@@ -1,0 +1,631 @@
+/**
+ * Wire schemas of the rule families of the model input (spec §2.6): contracts and their rules, the schedule's
+ * parameterization (week start, custom periods), global rules, employee pairings and cost groups. Strict objects
+ * with the reference OpenAPI's field names, enums and bounds (`timefold-ess-openapi-v1.json`, generated from its
+ * schemas of the same names), so a misspelt rule field is a 400 naming its path. Which fields the solver scores is
+ * listed in the README ("Contract rules"); every field here is accepted and stored.
+ */
+import { z } from "@hono/zod-openapi";
+import { DurationSchema, LocalDateSchema, LocalDateTimeSchema, LocalTimeSchema, OffsetDateTimeSchema } from "./primitives";
+
+export const DateAdjusterSpecSchema = z.enum(["SAME_DAY", "NEXT_DAY", "NEXT_MONTH", "NEXT_MONDAY", "NEXT_TUESDAY", "NEXT_WEDNESDAY", "NEXT_THURSDAY", "NEXT_FRIDAY", "NEXT_SATURDAY", "NEXT_SUNDAY"]).openapi("DateAdjusterSpec");
+
+export const DelayToSchema = z.strictObject({
+  minStartDateAdjuster: DateAdjusterSpecSchema,
+  minStartDateAdjusterIncrement: z.number().int().min(1).optional(),
+  minStartTime: LocalTimeSchema.optional(),
+}).openapi("DelayTo");
+
+export const DayOfWeekSchema = z.enum(["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"]).openapi("DayOfWeek");
+
+export const ConsecutiveDaysWorkedRuleSchema = z.strictObject({
+  id: z.string(),
+  minimum: z.number().int().nullable().optional(),
+  maximum: z.number().int().nullable().optional(),
+  satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  shiftTypeTagCategories: z.array(z.string()).optional(),
+  minDurationBetweenDifferentSequences: DurationSchema.nullable().optional(),
+  minDelayBetweenDifferentSequences: DelayToSchema.nullable().optional(),
+  allowedSequenceStartDays: z.array(DayOfWeekSchema).nullable().optional(),
+  rewardCompactSequences: z.boolean().optional(),
+  overlapKind: z.enum(["START_ONLY", "START_AND_END"]).optional(),
+  absenceMode: z.enum(["ABSENCE_AWARE", "ABSENCE_UNAWARE"]).optional(),
+}).openapi("ConsecutiveDaysWorkedRule");
+
+export const ConsecutiveShiftsConditionSchema = z.strictObject({
+  triggerLimit: z.number().int().min(1),
+  type: z.enum(["MIN_SHIFTS_WORKED_CONSECUTIVELY", "MIN_SHIFTS_WORKED"]),
+  includeShiftTags: z.array(z.string()).optional(),
+}).openapi("ConsecutiveShiftsCondition");
+
+export const SequenceDefinitionSchema = z.strictObject({
+  triggerLimit: z.number().int().min(1),
+  type: z.enum(["MAX_MINUTES_BETWEEN_SHIFTS_STARTS", "MAX_MINUTES_BETWEEN_SHIFT_END_AND_NEXT_START"]),
+}).openapi("SequenceDefinition");
+
+export const TimeOffAfterSequenceLimitSchema = z.strictObject({
+  minTimeOffAfterSequence: DurationSchema,
+}).openapi("TimeOffAfterSequenceLimit");
+
+export const ConsecutiveShiftsWorkedRuleSchema = z.strictObject({
+  id: z.string(),
+  maximum: z.number().int().optional(),
+  satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  condition: ConsecutiveShiftsConditionSchema.nullable().optional(),
+  sequenceDefinition: SequenceDefinitionSchema.optional(),
+  timeOffAfterSequenceLimit: TimeOffAfterSequenceLimitSchema.optional(),
+}).openapi("ConsecutiveShiftsWorkedRule");
+
+export const LocalDateTimeSpanSchema = z.strictObject({
+  start: LocalDateTimeSchema.nullable().optional(),
+  end: LocalDateTimeSchema.nullable().optional(),
+}).openapi("LocalDateTimeSpan");
+
+export const TimeOfDayIntervalSchema = z.strictObject({
+  start: LocalTimeSchema,
+  end: LocalTimeSchema,
+}).openapi("TimeOfDayInterval");
+
+export const MinutesWorkedLimit1Schema = z.strictObject({
+  minutesWorkedMin: z.number().int().min(0).nullable().optional(),
+  minutesWorkedMax: z.number().int().min(0).nullable().optional(),
+  countOnlyBetween: TimeOfDayIntervalSchema.nullable().optional(),
+  unloggedBreakTags: z.array(z.string()).optional(),
+  breakTagMatches: z.enum(["ANY", "ALL"]).optional(),
+}).openapi("MinutesWorkedLimit1");
+
+export const DaysOffLimitSchema = z.strictObject({
+  daysOffMax: z.number().int().min(0).nullable().optional(),
+  daysOffMin: z.number().int().min(1).nullable().optional(),
+  includeDays: z.array(DayOfWeekSchema).nullable().optional(),
+}).openapi("DaysOffLimit");
+
+export const ConsecutiveDaysOffLimitSchema = z.strictObject({
+  consecutiveDaysOffMin: z.number().int().min(1).nullable().optional(),
+}).openapi("ConsecutiveDaysOffLimit");
+
+export const UniqueTagsLimitSchema = z.strictObject({
+  tagsMax: z.number().int().min(1),
+  includeTagTypes: z.array(z.string()),
+}).openapi("UniqueTagsLimit");
+
+export const WeekendsLimitSchema = z.strictObject({
+  weekendMinutesWorkedMax: z.number().int().min(0).nullable().optional(),
+  weekendsWorkedMax: z.number().int().min(0).nullable().optional(),
+  unloggedBreakTags: z.array(z.string()).optional(),
+  breakTagMatches: z.enum(["ANY", "ALL"]).optional(),
+}).openapi("WeekendsLimit");
+
+export const ConsecutiveWeekendsLimitSchema = z.strictObject({
+  consecutiveWeekendsWorkedMax: z.number().int().min(0).nullable().optional(),
+}).openapi("ConsecutiveWeekendsLimit");
+
+export const ConsecutiveWeekendsOffLimitSchema = z.strictObject({
+  consecutiveWeekendsOffMin: z.number().int().min(2).optional(),
+}).openapi("ConsecutiveWeekendsOffLimit");
+
+export const OvertimeCostDetailSchema = z.strictObject({
+  overtimeMinutesLimit: z.number().int().min(1).nullable().optional(),
+  overtimeHourlyCost: z.number().min(0),
+}).openapi("OvertimeCostDetail");
+
+export const CostDefinitionSchema = z.strictObject({
+  baseMinutesLimit: z.number().int().min(1).nullable().optional(),
+  baseHourlyCost: z.number().min(0),
+  overtimeCostDetails: z.array(OvertimeCostDetailSchema).nullable().optional(),
+}).openapi("CostDefinition");
+
+export const PeriodRuleSchema = z.strictObject({
+  id: z.string(),
+  period: z.string(),
+  ruleValidityDateTimeSpan: LocalDateTimeSpanSchema.nullable().optional(),
+  satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  minutesWorkedMin: z.number().int().min(0).nullable().optional(),
+  minutesWorkedMax: z.number().int().min(0).nullable().optional(),
+  minutesWorkedLimit: MinutesWorkedLimit1Schema.nullable().optional(),
+  minutesLoggedMin: z.number().int().min(0).nullable().optional(),
+  minutesLoggedMax: z.number().int().min(0).nullable().optional(),
+  shiftsWorkedMin: z.number().int().min(0).nullable().optional(),
+  shiftsWorkedMax: z.number().int().min(0).nullable().optional(),
+  daysWorkedMin: z.number().int().min(0).nullable().optional(),
+  daysWorkedMax: z.number().int().min(0).nullable().optional(),
+  shiftTypesTagCategories: z.array(z.string()).optional(),
+  shiftTypesWorkedMin: z.number().int().min(0).nullable().optional(),
+  shiftTypesWorkedMax: z.number().int().min(0).nullable().optional(),
+  locationsWorkedMax: z.number().int().min(0).nullable().optional(),
+  shiftStartTimeDifferenceInMinutesMax: z.number().int().min(0).nullable().optional(),
+  daysOffLimit: DaysOffLimitSchema.nullable().optional(),
+  consecutiveDaysOffLimit: ConsecutiveDaysOffLimitSchema.nullable().optional(),
+  uniqueTagsLimit: UniqueTagsLimitSchema.nullable().optional(),
+  weekendsLimit: WeekendsLimitSchema.nullable().optional(),
+  consecutiveWeekendsLimit: ConsecutiveWeekendsLimitSchema.nullable().optional(),
+  consecutiveWeekendsOffLimit: ConsecutiveWeekendsOffLimitSchema.nullable().optional(),
+  periodShiftOverlapKind: z.enum(["START_ONLY", "START_AND_END"]).optional(),
+  costDefinition: CostDefinitionSchema.nullable().optional(),
+}).openapi("PeriodRule");
+
+export const AvoidShiftCloseToDayOffRequestRuleSchema = z.strictObject({
+  id: z.string(),
+  avoidPriorShiftTags: z.array(z.string()).optional(),
+  avoidAfterShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  satisfiability: z.enum(["PROHIBITED", "UNPREFERRED"]).optional(),
+}).openapi("AvoidShiftCloseToDayOffRequestRule");
+
+export const DurationScopeSchema = z.looseObject({
+  duration: z.string(),
+}).openapi("DurationScope");
+
+export const ScopeSchema = z.union([DurationScopeSchema]).openapi("Scope");
+
+export const MinutesBetweenShiftsRuleSchema = z.strictObject({
+  id: z.string(),
+  requiredPriorShiftTags: z.array(z.string()).optional(),
+  includePreviousShiftTags: z.array(z.string()).optional(),
+  excludePreviousShiftTags: z.array(z.string()).optional(),
+  minimumConsecutivePriorShifts: z.number().int().nullable().optional(),
+  minConsecutivePreviousShifts: z.number().int().nullable().optional(),
+  requiredAfterShiftTags: z.array(z.string()).optional(),
+  includeNextShiftTags: z.array(z.string()).optional(),
+  excludeNextShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
+  minimumMinutesBetweenShifts: z.number().int().min(0).nullable().optional(),
+  maximumMinutesBetweenShifts: z.number().int().min(0).nullable().optional(),
+  scope: ScopeSchema.optional(),
+  absenceMode: z.enum(["ABSENCE_AWARE", "ABSENCE_UNAWARE"]).optional(),
+}).openapi("MinutesBetweenShiftsRule");
+
+export const MinimizeGapsBetweenShiftsRuleSchema = z.strictObject({
+  id: z.string(),
+  requiredPriorShiftTags: z.array(z.string()).optional(),
+  includePreviousShiftTags: z.array(z.string()).optional(),
+  excludePreviousShiftTags: z.array(z.string()).optional(),
+  requiredAfterShiftTags: z.array(z.string()).optional(),
+  includeNextShiftTags: z.array(z.string()).optional(),
+  excludeNextShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  maximumMinutesBetweenSplitShifts: z.number().int().min(0).optional(),
+}).openapi("MinimizeGapsBetweenShiftsRule");
+
+export const DailyShiftPairingRuleSchema = z.strictObject({
+  id: z.string(),
+  shiftTags: z.array(z.string()).optional(),
+  pairedShiftTags: z.array(z.string()).optional(),
+  dayOffset: z.number().int().optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  satisfiability: z.enum(["PREFERRED", "UNPREFERRED", "PROHIBITED", "REQUIRED"]).optional(),
+}).openapi("DailyShiftPairingRule");
+
+export const AllowOverlappingShiftsRuleSchema = z.strictObject({
+  id: z.string(),
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+}).openapi("AllowOverlappingShiftsRule");
+
+export const PeriodicTravelConfigurationSchema = z.strictObject({
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  excludeMatchingShiftTagTypes: z.array(z.string()).optional(),
+  maxEmployeeToShiftTravelDistanceInMeters: z.number().int().min(0).nullable().optional(),
+  minMinutesBetweenShiftsInDifferentLocations: z.number().int().min(0).nullable().optional(),
+  id: z.string(),
+  validityDateTimeSpan: LocalDateTimeSpanSchema.nullable().optional(),
+}).openapi("PeriodicTravelConfiguration");
+
+export const DisruptionStartAndEndScopeSchema = z.strictObject({
+  startScopeInMinutes: z.number().int().min(0),
+  endScopeInMinutes: z.number().int().min(0),
+  scopeType: z.enum(["START_AND_END", "OVERLAP"]),
+}).openapi("DisruptionStartAndEndScope");
+
+export const DisruptionOverlapScopeSchema = z.strictObject({
+  scopeType: z.enum(["START_AND_END", "OVERLAP"]),
+}).openapi("DisruptionOverlapScope");
+
+export const DisruptionScopeSchema = z.union([DisruptionStartAndEndScopeSchema, DisruptionOverlapScopeSchema]).openapi("DisruptionScope");
+
+export const ContractDisruptionRuleSchema = z.strictObject({
+  id: z.string(),
+  validityDateTimeSpan: LocalDateTimeSpanSchema.nullable().optional(),
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
+  disruptionWeight: z.number().int().min(1).optional(),
+  scope: DisruptionScopeSchema.nullable().optional(),
+}).openapi("ContractDisruptionRule");
+
+export const SingleDayShiftSequencePatternElementSchema = z.strictObject({
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+}).openapi("SingleDayShiftSequencePatternElement");
+
+export const SingleDayShiftSequencePatternRuleSchema = z.strictObject({
+  id: z.string(),
+  satisfiability: z.enum(["REQUIRED", "PROHIBITED", "PREFERRED", "UNPREFERRED"]).optional(),
+  weight: z.number().int().min(1).optional(),
+  pattern: z.array(SingleDayShiftSequencePatternElementSchema).min(1),
+  ordered: z.boolean().optional(),
+}).openapi("SingleDayShiftSequencePatternRule");
+
+export const MultiDayShiftSequencePatternElementSchema = z.strictObject({
+  type: z.enum(["ON", "OFF"]).optional(),
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  shiftMatches: z.enum(["ALL", "ANY"]).optional(),
+}).openapi("MultiDayShiftSequencePatternElement");
+
+export const MultiDayShiftSequencePatternRuleSchema = z.strictObject({
+  id: z.string(),
+  satisfiability: z.enum(["REQUIRED", "PROHIBITED", "PREFERRED", "UNPREFERRED"]).optional(),
+  weight: z.number().int().min(1).optional(),
+  pattern: z.array(MultiDayShiftSequencePatternElementSchema).min(1),
+}).openapi("MultiDayShiftSequencePatternRule");
+
+export const RollingWindowTypeSchema = z.enum(["HOURLY", "DAILY", "WEEKLY", "MONTHLY"]).openapi("RollingWindowType");
+
+export const RollingWindowSchema = z.strictObject({
+  type: RollingWindowTypeSchema,
+  size: z.number().int().min(1),
+}).openapi("RollingWindow");
+
+export const ShiftsWorkedLimitSchema = z.strictObject({
+  shiftsWorkedMax: z.number().int().min(0).nullable().optional(),
+}).openapi("ShiftsWorkedLimit");
+
+export const MinutesWorkedLimitSchema = z.strictObject({
+  minutesWorkedMax: z.number().int().min(0).nullable().optional(),
+  countOnlyBetween: TimeOfDayIntervalSchema.nullable().optional(),
+  unloggedBreakTags: z.array(z.string()).optional(),
+  breakTagMatches: z.enum(["ANY", "ALL"]).optional(),
+}).openapi("MinutesWorkedLimit");
+
+export const DaysWorkedLimitSchema = z.strictObject({
+  daysWorkedMax: z.number().int().min(0).nullable().optional(),
+}).openapi("DaysWorkedLimit");
+
+export const RollingTimeWindowConsecutiveDaysOffLimitSchema = z.strictObject({
+  consecutiveDaysOffMin: z.number().int().min(0).nullable().optional(),
+}).openapi("RollingTimeWindowConsecutiveDaysOffLimit");
+
+export const ConsecutiveMinutesOffMinIntervalSchema = z.strictObject({
+  consecutiveMinutesOffMin: z.number().int().min(1).optional(),
+  count: z.number().int().min(1).optional(),
+}).openapi("ConsecutiveMinutesOffMinInterval");
+
+export const RollingTimeWindowConsecutiveMinutesOffLimitSchema = z.strictObject({
+  consecutiveMinutesOffMin: z.number().int().min(0).nullable().optional(),
+  consecutiveMinutesOffMinIntervals: z.array(ConsecutiveMinutesOffMinIntervalSchema).min(1).nullable().optional(),
+  totalConsecutiveMinutesOffMin: z.number().int().min(1).nullable().optional(),
+}).openapi("RollingTimeWindowConsecutiveMinutesOffLimit");
+
+export const RollingWindowWeekendsLimitSchema = z.strictObject({
+  weekendsWorkedMin: z.number().int().min(0).nullable().optional(),
+  weekendsWorkedMax: z.number().int().min(0).nullable().optional(),
+}).openapi("RollingWindowWeekendsLimit");
+
+export const RollingWindowConditionSchema = z.strictObject({
+  triggerLimit: z.number().int().min(1),
+  type: z.enum(["MIN_MINUTES_WORKED", "MIN_SHIFTS_WORKED"]),
+  includeShiftTags: z.array(z.string()).optional(),
+}).openapi("RollingWindowCondition");
+
+export const RollingWindowRuleSchema = z.strictObject({
+  id: z.string().optional(),
+  rollingWindow: RollingWindowSchema,
+  satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  shiftsWorkedLimit: ShiftsWorkedLimitSchema.nullable().optional(),
+  minutesWorkedLimit: MinutesWorkedLimitSchema.nullable().optional(),
+  daysWorkedLimit: DaysWorkedLimitSchema.nullable().optional(),
+  consecutiveDaysOffLimit: RollingTimeWindowConsecutiveDaysOffLimitSchema.nullable().optional(),
+  consecutiveMinutesOffLimit: RollingTimeWindowConsecutiveMinutesOffLimitSchema.nullable().optional(),
+  weekendsLimit: RollingWindowWeekendsLimitSchema.nullable().optional(),
+  condition: RollingWindowConditionSchema.nullable().optional(),
+  periodShiftOverlapKind: z.enum(["START_ONLY", "START_AND_END"]).optional(),
+  absenceMode: z.enum(["ABSENCE_AWARE", "ABSENCE_UNAWARE"]).optional(),
+}).openapi("RollingWindowRule");
+
+export const WeeklyRotationPeriodSchema = z.looseObject({
+  type: z.enum(["WEEKLY"]),
+}).openapi("WeeklyRotationPeriod");
+
+export const CustomRotationPeriodSchema = z.looseObject({
+  requiredRotationPeriodMaxSizeInDays: z.number().int().min(1).nullable().optional(),
+  preferredRotationPeriodMaxSizeInDays: z.number().int().min(1).nullable().optional(),
+  preferredRotationPeriodMinSizeInDays: z.number().int().min(1).nullable().optional(),
+  type: z.enum(["CUSTOM"]),
+}).openapi("CustomRotationPeriod");
+
+export const RotationPeriodSchema = z.union([WeeklyRotationPeriodSchema, CustomRotationPeriodSchema]).openapi("RotationPeriod");
+
+export const ShiftRotationGroupSchema = z.strictObject({
+  id: z.string(),
+  includeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+}).openapi("ShiftRotationGroup");
+
+export const ShiftRotationRuleSchema = z.strictObject({
+  id: z.string(),
+  rotationPeriod: RotationPeriodSchema.optional(),
+  builtInRotationPeriod: RotationPeriodSchema.optional(),
+  satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
+  rotationGroups: z.array(ShiftRotationGroupSchema).min(1),
+}).openapi("ShiftRotationRule");
+
+export const WeekendConfigurationSchema = z.strictObject({
+  weekendDays: z.array(DayOfWeekSchema).min(1).max(3).optional(),
+}).openapi("WeekendConfiguration");
+
+export const FteConfigurationSchema = z.strictObject({
+  fixedFte: z.number().min(0.001).max(1.0).optional(),
+}).openapi("FteConfiguration");
+
+export const ContractSchema = z.strictObject({
+  id: z.string(),
+  priority: z.string().optional(),
+  consecutiveDaysWorkedRules: z.array(ConsecutiveDaysWorkedRuleSchema).optional(),
+  consecutiveShiftsWorkedRules: z.array(ConsecutiveShiftsWorkedRuleSchema).optional(),
+  periodRules: z.array(PeriodRuleSchema).optional(),
+  avoidShiftCloseToDayOffRequestRules: z.array(AvoidShiftCloseToDayOffRequestRuleSchema).optional(),
+  minutesBetweenShiftsRules: z.array(MinutesBetweenShiftsRuleSchema).optional(),
+  minimizeGapsBetweenShiftsRules: z.array(MinimizeGapsBetweenShiftsRuleSchema).optional(),
+  dailyShiftPairingRules: z.array(DailyShiftPairingRuleSchema).optional(),
+  allowOverlappingShiftsRules: z.array(AllowOverlappingShiftsRuleSchema).optional(),
+  travelConfigurations: z.array(PeriodicTravelConfigurationSchema).optional(),
+  disruptionRules: z.array(ContractDisruptionRuleSchema).optional(),
+  singleDayShiftSequencePatternRules: z.array(SingleDayShiftSequencePatternRuleSchema).optional(),
+  multiDayShiftSequencePatternRules: z.array(MultiDayShiftSequencePatternRuleSchema).optional(),
+  rollingWindowRules: z.array(RollingWindowRuleSchema).optional(),
+  shiftRotationRules: z.array(ShiftRotationRuleSchema).optional(),
+  weekendConfiguration: WeekendConfigurationSchema.optional(),
+  fteConfiguration: FteConfigurationSchema.nullable().optional(),
+}).openapi("Contract");
+
+export const PeriodDateSpanSchema = z.strictObject({
+  start: LocalDateSchema,
+  end: LocalDateSchema,
+}).openapi("PeriodDateSpan");
+
+export const CustomPeriodSchema = z.strictObject({
+  id: z.string(),
+  dateSpans: z.array(PeriodDateSpanSchema).min(1),
+}).openapi("CustomPeriod");
+
+export const TravelConfigurationSchema = z.strictObject({
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  excludeMatchingShiftTagTypes: z.array(z.string()).optional(),
+  maxEmployeeToShiftTravelDistanceInMeters: z.number().int().min(0).nullable().optional(),
+  minMinutesBetweenShiftsInDifferentLocations: z.number().int().min(0).nullable().optional(),
+}).openapi("TravelConfiguration");
+
+export const ScheduleParameterizationSchema = z.strictObject({
+  weekStart: z.enum(["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"]).optional(),
+  periods: z.array(CustomPeriodSchema).optional(),
+  travelConfiguration: TravelConfigurationSchema.nullable().optional(),
+}).openapi("ScheduleParameterization");
+
+export const BalanceTimeWorkedRuleSchema = z.strictObject({
+  id: z.string(),
+  includeEmployeeTags: z.array(z.string()).optional(),
+  excludeEmployeeTags: z.array(z.string()).optional(),
+  employeeTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  employeeToPublishedMinutesWorked: z.record(z.string(), z.number().int()).optional(),
+}).openapi("BalanceTimeWorkedRule");
+
+export const BalanceShiftCountRuleSchema = z.strictObject({
+  id: z.string(),
+  includeEmployeeTags: z.array(z.string()).optional(),
+  excludeEmployeeTags: z.array(z.string()).optional(),
+  employeeTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  employeeToPublishedShiftCount: z.record(z.string(), z.number().int()).optional(),
+}).openapi("BalanceShiftCountRule");
+
+export const GlobalPeriodRuleSchema = z.strictObject({
+  id: z.string(),
+  period: z.string(),
+  zoneOffset: z.string().nullable().optional(),
+  satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
+  includeEmployeeTags: z.array(z.string()).optional(),
+  excludeEmployeeTags: z.array(z.string()).optional(),
+  employeeTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  shiftsWorkedMin: z.number().int().min(0).nullable().optional(),
+  shiftsWorkedMax: z.number().int().min(0).nullable().optional(),
+  periodShiftOverlapKind: z.enum(["START_ONLY", "START_AND_END"]).optional(),
+}).openapi("GlobalPeriodRule");
+
+export const HourlyDemandDetailSchema = z.looseObject({
+  startDateTime: OffsetDateTimeSchema,
+  endDateTime: OffsetDateTimeSchema.optional(),
+  minDemand: z.number().int().nullable().optional(),
+  maxDemand: z.number().int().nullable().optional(),
+}).openapi("HourlyDemandDetail");
+
+export const ShiftTemplateSchema = z.strictObject({
+  id: z.string(),
+  baseStartTime: LocalTimeSchema,
+  baseDuration: DurationSchema,
+  startDeviationBefore: DurationSchema.optional(),
+  startDeviationAfter: DurationSchema.optional(),
+  durationDeviationShorter: DurationSchema.optional(),
+  durationDeviationLonger: DurationSchema.optional(),
+  additionalTags: z.array(z.string()).optional(),
+  requiredSkills: z.array(z.string()).optional(),
+  location: z.array(z.number()).min(2).max(2).nullable().optional(),
+  costGroup: z.string().nullable().optional(),
+  applicableDaysOfWeek: z.array(DayOfWeekSchema).optional(),
+}).openapi("ShiftTemplate");
+
+export const OverGenerationConfigSchema = z.strictObject({
+  factor: z.number().min(1.0).max(3.0).optional(),
+  minExtraShiftsPerDemandInterval: z.number().int().min(0).max(5).optional(),
+}).openapi("OverGenerationConfig");
+
+export const ShiftGenerationConfigSchema = z.strictObject({
+  timeZoneId: z.string().optional(),
+  granularity: DurationSchema.optional(),
+  overGeneration: OverGenerationConfigSchema.optional(),
+}).openapi("ShiftGenerationConfig");
+
+export const ShiftGenerationSchema = z.strictObject({
+  templates: z.array(ShiftTemplateSchema).min(1).max(100),
+  config: ShiftGenerationConfigSchema.optional(),
+}).openapi("ShiftGeneration");
+
+export const HourlyDemandRuleSchema = z.strictObject({
+  id: z.string(),
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  includeEmployeeTags: z.array(z.string()).optional(),
+  excludeEmployeeTags: z.array(z.string()).optional(),
+  employeeTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
+  demandDetails: z.array(HourlyDemandDetailSchema).min(1),
+  shiftGeneration: ShiftGenerationSchema.nullable().optional(),
+}).openapi("HourlyDemandRule");
+
+export const EmployeeShiftCostDetailSchema = z.looseObject({
+  employeeCostGroup: z.string().optional(),
+  shiftCostGroup: z.string().optional(),
+  cost: z.number().optional(),
+}).openapi("EmployeeShiftCostDetail");
+
+export const PeriodShiftOverlapKindSchema = z.enum(["START_ONLY", "START_AND_END"]).openapi("PeriodShiftOverlapKind");
+
+export const CostsRuleSchema = z.strictObject({
+  id: z.string(),
+  period: z.string(),
+  zoneOffset: z.string().optional(),
+  includeEmployeeTags: z.array(z.string()).optional(),
+  excludeEmployeeTags: z.array(z.string()).optional(),
+  employeeTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  satisfiability: z.enum(["PREFERRED", "REQUIRED"]).optional(),
+  employeeShiftCostDetails: z.array(EmployeeShiftCostDetailSchema).optional(),
+  totalCostsMin: z.number().nullable().optional(),
+  totalCostsMax: z.number().nullable().optional(),
+  periodShiftOverlapKind: z.enum(["START_ONLY", "START_AND_END"]).optional(),
+  costsRuleShiftOverlapKind: PeriodShiftOverlapKindSchema.optional(),
+}).openapi("CostsRule");
+
+export const DisruptionRuleSchema = z.strictObject({
+  id: z.string(),
+  start: LocalDateSchema,
+  end: LocalDateSchema,
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  multiplier: z.number().int().min(1).max(5).optional(),
+}).openapi("DisruptionRule");
+
+export const ShiftTagMatchRuleSchema = z.strictObject({
+  id: z.string(),
+  satisfiability: z.enum(["PREFERRED", "REQUIRED"]).optional(),
+  tagTypeMatchMultipliers: z.record(z.string(), z.number().int()).optional(),
+}).openapi("ShiftTagMatchRule");
+
+export const PriorityConfigurationSchema = z.strictObject({
+  priority: z.string(),
+  weight: z.number().int().min(0),
+  assignment: z.enum(["MANDATORY", "OPTIONAL"]).optional(),
+}).openapi("PriorityConfiguration");
+
+export const UnassignedShiftRuleSchema = z.strictObject({
+  id: z.string(),
+  priorityWeights: z.array(PriorityConfigurationSchema).min(1),
+}).openapi("UnassignedShiftRule");
+
+export const ShiftGroupAssignmentTypeSchema = z.enum(["SINGLE_SHIFT"]).openapi("ShiftGroupAssignmentType");
+
+export const ShiftGroupAssignmentModeSchema = z.looseObject({
+  type: ShiftGroupAssignmentTypeSchema.optional(),
+}).openapi("ShiftGroupAssignmentMode");
+
+export const ShiftGroupRuleSchema = z.strictObject({
+  id: z.string(),
+  includeShiftGroupTags: z.array(z.string()).optional(),
+  assignmentMode: ShiftGroupAssignmentModeSchema.nullable().optional(),
+}).openapi("ShiftGroupRule");
+
+export const ConcurrentShiftsRuleSchema = z.strictObject({
+  id: z.string(),
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ruleValidityDateTimeSpan: LocalDateTimeSpanSchema.nullable().optional(),
+  timeZoneId: z.string().optional(),
+  concurrentShiftsMax: z.number().int().min(0).nullable().optional(),
+}).openapi("ConcurrentShiftsRule");
+
+export const GlobalRulesSchema = z.strictObject({
+  balanceTimeWorkedRules: z.array(BalanceTimeWorkedRuleSchema).optional(),
+  balanceShiftCountRules: z.array(BalanceShiftCountRuleSchema).optional(),
+  minimumMaximumShiftsPerPeriod: z.array(GlobalPeriodRuleSchema).optional(),
+  minimumMaximumShiftsPerHourlyDemand: z.array(HourlyDemandRuleSchema).optional(),
+  costsRules: z.array(CostsRuleSchema).optional(),
+  disruptionRules: z.array(DisruptionRuleSchema).optional(),
+  shiftTagMatchRules: z.array(ShiftTagMatchRuleSchema).optional(),
+  unassignedShiftRule: UnassignedShiftRuleSchema.optional(),
+  shiftGroupRules: z.array(ShiftGroupRuleSchema).optional(),
+  concurrentShiftsRules: z.array(ConcurrentShiftsRuleSchema).optional(),
+}).openapi("GlobalRules");
+
+export const GroupShiftsPerDayLimitSchema = z.strictObject({
+  groupShiftsPerDayMax: z.number().int().min(1).optional(),
+}).openapi("GroupShiftsPerDayLimit");
+
+export const EmployeePairingSchema = z.strictObject({
+  pairedEmployee: z.string().optional(),
+  includeEmployeeWithTags: z.array(z.string()).optional(),
+  onlyForShiftTags: z.array(z.string()).optional(),
+  commonTagType: z.string().optional(),
+  groupByEmployeeTag: z.string().optional(),
+  groupShiftsPerDayLimit: GroupShiftsPerDayLimitSchema.optional(),
+}).openapi("EmployeePairing");
+
+export const ActivationShiftIncludeSchema = z.enum(["MANDATORY_SHIFTS", "MANDATORY_AND_OPTIONAL_SHIFTS"]).openapi("ActivationShiftInclude");
+
+export const EmployeeCostGroupSchema = z.strictObject({
+  id: z.string(),
+  employeeActivationCost: z.number().min(0).max(1000).nullable().optional(),
+  employeeActivationRatioWeight: z.number().int().min(1).max(100).nullable().optional(),
+  activationShiftInclude: ActivationShiftIncludeSchema.optional(),
+}).openapi("EmployeeCostGroup");
+
+
+export type Contract = z.infer<typeof ContractSchema>;
+export type PeriodRule = z.infer<typeof PeriodRuleSchema>;
+export type RollingWindowRule = z.infer<typeof RollingWindowRuleSchema>;
+export type GlobalRules = z.infer<typeof GlobalRulesSchema>;
+export type ScheduleParameterization = z.infer<typeof ScheduleParameterizationSchema>;
+export type EmployeePairing = z.infer<typeof EmployeePairingSchema>;

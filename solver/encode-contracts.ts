@@ -1,0 +1,707 @@
+/**
+ * Contract rules (spec §2.6; reference `Contract`) -> the compiled rules of the core (assembly/layout.ts SEC_RULES):
+ * one compiled rule per limit of a reference rule, scoring into the rule's REQUIRED (hard) or PREFERRED (soft)
+ * constraint; per employee the list of its contracts' compiled rules; per time zone group (solver/time.ts: the
+ * employee's `timeZoneId`, its deprecated `zoneOffset`, else the offsets written in the timestamps) the local days of
+ * every shift and the schedule's range of days.
+ *
+ * An input without contract rules costs nothing here: empty sections and no time zone work.
+ *
+ * Fields accepted by the schema but not scored (yet) are listed in `UNSCORED_FIELDS` (the README repeats them).
+ */
+import type { ModelInput } from "../schemas/model-input";
+import type { Contract, PeriodRule, RollingWindowRule } from "../schemas/contract-rules";
+import {
+  RULE_WORDS, TZ_WORDS, RW_KIND, RW_CONSTRAINT, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_PERIOD, RW_PERIOD_PARAM, RW_MIN,
+  RW_MAX, RW_FLAGS, RW_MINUTES_ROW, RW_VALID_FROM, RW_VALID_TO, RW_P1, RW_P2, RW_P3, RW_P4, RW_AUX, RW_AUX_COUNT,
+  RF_START_AND_END, RF_ABSENCE_AWARE, RF_WEEKDAY_SHIFT, K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS,
+  K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES, K_PERIOD_CONSECUTIVE_WEEKENDS,
+  K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS,
+  K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS, K_ROLLING_WEEKENDS,
+  K_ROLLING_MINUTES_OFF, PERIOD_DAY, PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_SCHEDULE, PERIOD_CUSTOM,
+  WINDOW_DAILY, WINDOW_WEEKLY, WINDOW_MONTHLY, SEQUENCE_BETWEEN_STARTS, SEQUENCE_END_TO_START, CONDITION_NONE,
+  CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY, CONDITION_MIN_MINUTES,
+} from "./layout";
+import {
+  TimeZoneRule, dayOfIsoDate, localMinutesOf, parseTimestamp, timeOfDayMinutes, MINUTES_IN_DAY,
+} from "./time";
+import { parseDurationMs } from "./duration";
+
+/** Whole minutes of an ISO 8601 duration; 0 when malformed. */
+function durationMinutes(text: string): number {
+  try {
+    return Math.floor(parseDurationMs(text) / 60_000);
+  } catch {
+    return 0;
+  }
+}
+
+export interface TagFilterIn {
+  includeShiftTags?: string[] | null;
+  excludeShiftTags?: string[] | null;
+  shiftTagMatches?: "ANY" | "ALL" | null;
+}
+
+/** Constraint id of each rule family's REQUIRED variant (PREFERRED = +1), assembly/constraints/index.ts. */
+export const FAMILY_CONSTRAINT: Record<number, number> = {
+  [K_PERIOD_MINUTES]: 17,
+  [K_PERIOD_SHIFTS]: 19,
+  [K_PERIOD_DAYS]: 21,
+  [K_PERIOD_DAYS_OFF]: 23,
+  [K_PERIOD_WEEKENDS]: 25,
+  [K_PERIOD_WEEKEND_MINUTES]: 27,
+  [K_PERIOD_CONSECUTIVE_WEEKENDS]: 29,
+  [K_PERIOD_CONSECUTIVE_WEEKENDS_OFF]: 31,
+  [K_MINUTES_BETWEEN]: 33,
+  [K_CONSECUTIVE_DAYS]: 35,
+  [K_CONSECUTIVE_SHIFTS]: 37,
+  [K_TIME_OFF_AFTER_SEQUENCE]: 39,
+  [K_GAPS]: 41,
+  [K_ROLLING_MINUTES]: 42,
+  [K_ROLLING_SHIFTS]: 44,
+  [K_ROLLING_DAYS]: 46,
+  [K_ROLLING_WEEKENDS]: 48,
+  [K_ROLLING_MINUTES_OFF]: 50,
+};
+
+/** Reference fields the schema accepts that no constraint scores yet (per rule family). */
+export const UNSCORED_FIELDS: Record<string, readonly string[]> = {
+  periodRules: [
+    "minutesLoggedMin", "minutesLoggedMax", "shiftTypesTagCategories", "shiftTypesWorkedMin", "shiftTypesWorkedMax",
+    "locationsWorkedMax", "shiftStartTimeDifferenceInMinutesMax", "consecutiveDaysOffLimit", "uniqueTagsLimit",
+    "minutesWorkedLimit.unloggedBreakTags", "weekendsLimit.unloggedBreakTags",
+  ],
+  rollingWindowRules: ["consecutiveDaysOffLimit", "rollingWindow.type HOURLY", "minutesWorkedLimit.unloggedBreakTags"],
+  consecutiveDaysWorkedRules: [
+    "shiftTypeTagCategories", "minDurationBetweenDifferentSequences", "minDelayBetweenDifferentSequences",
+    "allowedSequenceStartDays", "rewardCompactSequences", "absenceMode",
+  ],
+  minutesBetweenShiftsRules: ["maximumMinutesBetweenShifts", "scope", "absenceMode"],
+  disruptionRules: ["scope (minimizePreferredScopedDisruptionForEmployeeWeight, required scoped disruption)"],
+  contract: [
+    "priority", "avoidShiftCloseToDayOffRequestRules", "travelConfigurations", "singleDayShiftSequencePatternRules",
+    "multiDayShiftSequencePatternRules", "shiftRotationRules", "fteConfiguration",
+  ],
+};
+
+/** One compiled rule, for explanations: where it came from and what it scores. */
+export interface CompiledRule {
+  contractId: string;
+  ruleId: string;
+  /** The reference list it came from, e.g. "periodRules". */
+  family: string;
+  kind: number;
+  constraintId: number;
+  /** The limits as the rule states them. */
+  min: number | null;
+  max: number | null;
+  /** The period name (period rules) or window (rolling windows), for texts. */
+  scope?: string;
+}
+
+export interface EncodedContracts {
+  sections: {
+    rules: Int32Array;
+    ruleAux: Int32Array;
+    employeeRulesOff: Int32Array;
+    employeeRules: Int32Array;
+    employeeTz: Int32Array;
+    tzShift: Int32Array;
+    tzRange: Int32Array;
+    ruleMinutes: Int32Array;
+    customPeriodsOff: Int32Array;
+    customPeriods: Int32Array;
+  };
+  counts: { rules: number; tzGroups: number; minuteRows: number };
+  rules: CompiledRule[];
+  /** Time zone rule per group. */
+  zones: TimeZoneRule[];
+}
+
+const DAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const;
+const I32_MIN = -2147483648;
+const I32_MAX = 2147483647;
+
+export function weekdayIndex(day: string | null | undefined, fallback: number): number {
+  const i = day ? DAYS.indexOf(day as (typeof DAYS)[number]) : -1;
+  return i < 0 ? fallback : i;
+}
+
+function dayMask(days: readonly string[] | null | undefined): number {
+  let mask = 0;
+  for (const d of days ?? []) {
+    const i = DAYS.indexOf(d as (typeof DAYS)[number]);
+    if (i >= 0) mask |= 1 << i;
+  }
+  return mask;
+}
+
+/** Weekend days of a contract (default Saturday and Sunday) as a weekday mask and the weekday it starts on. */
+export function weekendOf(contract: Contract | undefined): { mask: number; first: number } {
+  let mask = dayMask(contract?.weekendConfiguration?.weekendDays);
+  if (mask === 0) mask = (1 << 5) | (1 << 6);
+  let first = 5;
+  for (let d = 0; d < 7; d++) {
+    if ((mask >> d) & 1 && !((mask >> ((d + 6) % 7)) & 1)) {
+      first = d;
+      break;
+    }
+  }
+  return { mask, first };
+}
+
+const present = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
+const limit = (v: number | null | undefined): number => (present(v) ? Math.max(0, Math.min(I32_MAX, Math.floor(v))) : -1);
+
+interface Draft {
+  words: Int32Array;
+  info: CompiledRule;
+  /** countOnlyBetween of this rule: its minutes rows are computed per time zone group. */
+  between?: { start: number; end: number };
+}
+
+/** True when an input has any contract rule the core scores (the fast path skips everything otherwise). */
+export function hasContractRules(input: ModelInput): boolean {
+  for (const c of input.contracts ?? []) {
+    if (
+      (c.periodRules?.length ?? 0) > 0 || (c.rollingWindowRules?.length ?? 0) > 0 ||
+      (c.consecutiveShiftsWorkedRules?.length ?? 0) > 0 || (c.consecutiveDaysWorkedRules?.length ?? 0) > 0 ||
+      (c.minutesBetweenShiftsRules?.length ?? 0) > 0 || (c.minimizeGapsBetweenShiftsRules?.length ?? 0) > 0
+    ) return true;
+  }
+  return false;
+}
+
+export interface ShiftTimes {
+  start: Int32Array;
+  end: Int32Array;
+  worked: Int32Array;
+  /** Offsets written in each shift's start and end timestamps (minutes east of UTC). */
+  startOffset: Int32Array;
+  endOffset: Int32Array;
+}
+
+export function encodeContracts(
+  input: ModelInput,
+  times: ShiftTimes,
+  employeeIndex: ReadonlyMap<string, number>,
+  filterOf: (f: TagFilterIn) => number,
+): EncodedContracts {
+  const E = input.employees.length;
+  const S = input.shifts.length;
+  if (!hasContractRules(input)) return emptyContracts(E);
+
+  // ---- schedule parameterization: week start and custom periods ----
+  const parameterization = input.scheduleParameterization;
+  const weekStart = weekdayIndex(parameterization?.weekStart, 0);
+  const customIndex = new Map<string, number>();
+  const customOff = [0];
+  const customSpans: number[] = [];
+  for (const p of parameterization?.periods ?? []) {
+    if (customIndex.has(p.id)) continue;
+    customIndex.set(p.id, customIndex.size);
+    const spans = (p.dateSpans ?? [])
+      .map((s) => [dayOfIsoDate(s.start), dayOfIsoDate(s.end)] as const)
+      .filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b) && a <= b)
+      .sort((x, y) => x[0] - y[0]);
+    for (const [a, b] of spans) customSpans.push(a, b);
+    customOff.push(customSpans.length / 2);
+  }
+
+  // ---- compile each contract's rules once ----
+  const drafts: Draft[] = [];
+  const aux: number[] = [];
+  const contractRules = new Map<string, number[]>();
+  for (const contract of input.contracts ?? []) {
+    if (contractRules.has(contract.id)) continue;
+    const list: number[] = [];
+    const weekend = weekendOf(contract);
+    const add = (kind: number, sat: string | null | undefined, ruleId: string, family: string, fill: (w: Int32Array) => void, extra: Partial<CompiledRule> = {}, between?: Draft["between"]) => {
+      const words = new Int32Array(RULE_WORDS);
+      words[RW_KIND] = kind;
+      const preferred = sat === "PREFERRED" && kind !== K_GAPS;
+      words[RW_CONSTRAINT] = FAMILY_CONSTRAINT[kind] + (preferred ? 1 : 0);
+      words[RW_FILTER] = -1;
+      words[RW_FILTER2] = -1;
+      words[RW_FILTER3] = -1;
+      words[RW_PERIOD] = PERIOD_SCHEDULE;
+      words[RW_MIN] = -1;
+      words[RW_MAX] = -1;
+      words[RW_MINUTES_ROW] = -1;
+      words[RW_VALID_FROM] = I32_MIN;
+      words[RW_VALID_TO] = I32_MAX;
+      words[RW_AUX] = 0;
+      fill(words);
+      list.push(drafts.length);
+      drafts.push({
+        words,
+        between,
+        info: {
+          contractId: contract.id,
+          ruleId,
+          family,
+          kind,
+          constraintId: words[RW_CONSTRAINT],
+          min: words[RW_MIN] >= 0 ? words[RW_MIN] : null,
+          max: words[RW_MAX] >= 0 ? words[RW_MAX] : null,
+          ...extra,
+        },
+      });
+    };
+
+    for (const rule of contract.periodRules ?? []) compilePeriodRule(rule, weekStart, customIndex, weekend, filterOf, add);
+    for (const rule of contract.rollingWindowRules ?? []) compileRollingRule(rule, weekend, filterOf, aux, add);
+    for (const rule of contract.consecutiveDaysWorkedRules ?? []) {
+      if (!present(rule.minimum) && !present(rule.maximum)) continue;
+      add(K_CONSECUTIVE_DAYS, rule.satisfiability, rule.id, "consecutiveDaysWorkedRules", (w) => {
+        w[RW_FILTER] = filterOf(rule);
+        w[RW_MIN] = limit(rule.minimum);
+        w[RW_MAX] = limit(rule.maximum);
+        if (rule.overlapKind === "START_AND_END") w[RW_FLAGS] = RF_START_AND_END;
+      });
+    }
+    for (const rule of contract.consecutiveShiftsWorkedRules ?? []) {
+      const sequence = (w: Int32Array) => {
+        w[RW_FILTER] = filterOf(rule);
+        const def = rule.sequenceDefinition;
+        // Default: shifts starting within 36 hours of each other (the reference's documented example).
+        w[RW_P1] = def?.type === "MAX_MINUTES_BETWEEN_SHIFT_END_AND_NEXT_START" ? SEQUENCE_END_TO_START : SEQUENCE_BETWEEN_STARTS;
+        w[RW_P2] = def ? limit(def.triggerLimit) : 2160;
+        const c = rule.condition;
+        if (c) {
+          w[RW_P3] = c.type === "MIN_SHIFTS_WORKED_CONSECUTIVELY" ? CONDITION_MIN_SHIFTS_CONSECUTIVELY : CONDITION_MIN_SHIFTS;
+          w[RW_P4] = limit(c.triggerLimit);
+          w[RW_FILTER2] = filterOf({ includeShiftTags: c.includeShiftTags });
+        }
+      };
+      if (present(rule.maximum)) {
+        add(K_CONSECUTIVE_SHIFTS, rule.satisfiability, rule.id, "consecutiveShiftsWorkedRules", (w) => {
+          sequence(w);
+          w[RW_MAX] = limit(rule.maximum);
+        });
+      }
+      const off = rule.timeOffAfterSequenceLimit ? durationMinutes(rule.timeOffAfterSequenceLimit.minTimeOffAfterSequence) : 0;
+      if (off > 0) {
+        add(K_TIME_OFF_AFTER_SEQUENCE, rule.satisfiability, rule.id, "consecutiveShiftsWorkedRules", (w) => {
+          sequence(w);
+          w[RW_MIN] = Math.min(I32_MAX, off);
+        });
+      }
+    }
+    for (const rule of contract.minutesBetweenShiftsRules ?? []) {
+      if (!present(rule.minimumMinutesBetweenShifts)) continue;
+      add(K_MINUTES_BETWEEN, rule.satisfiability, rule.id, "minutesBetweenShiftsRules", (w) => {
+        w[RW_MIN] = limit(rule.minimumMinutesBetweenShifts);
+        // The deprecated names map onto their successors (the validation warns about them).
+        w[RW_FILTER2] = filterOf({
+          includeShiftTags: rule.includePreviousShiftTags ?? rule.requiredPriorShiftTags,
+          excludeShiftTags: rule.excludePreviousShiftTags,
+          shiftTagMatches: rule.shiftTagMatches,
+        });
+        w[RW_FILTER3] = filterOf({
+          includeShiftTags: rule.includeNextShiftTags ?? rule.requiredAfterShiftTags,
+          excludeShiftTags: rule.excludeNextShiftTags,
+          shiftTagMatches: rule.shiftTagMatches,
+        });
+        w[RW_P1] = Math.max(1, limit(rule.minConsecutivePreviousShifts ?? rule.minimumConsecutivePriorShifts ?? 1));
+      });
+    }
+    for (const rule of contract.minimizeGapsBetweenShiftsRules ?? []) {
+      add(K_GAPS, "PREFERRED", rule.id, "minimizeGapsBetweenShiftsRules", (w) => {
+        w[RW_P1] = present(rule.maximumMinutesBetweenSplitShifts) ? limit(rule.maximumMinutesBetweenSplitShifts) : 120;
+        w[RW_FILTER2] = filterOf({
+          includeShiftTags: rule.includePreviousShiftTags ?? rule.requiredPriorShiftTags,
+          excludeShiftTags: rule.excludePreviousShiftTags,
+          shiftTagMatches: rule.shiftTagMatches,
+        });
+        w[RW_FILTER3] = filterOf({
+          includeShiftTags: rule.includeNextShiftTags ?? rule.requiredAfterShiftTags,
+          excludeShiftTags: rule.excludeNextShiftTags,
+          shiftTagMatches: rule.shiftTagMatches,
+        });
+      });
+    }
+    contractRules.set(contract.id, list);
+  }
+
+  // ---- employees: rule lists and time zone groups ----
+  const employeeRulesOff = new Int32Array(E + 1);
+  const employeeRules: number[] = [];
+  const employeeTz = new Int32Array(E).fill(-1);
+  const zones: TimeZoneRule[] = [];
+  const zoneIndex = new Map<string, number>();
+  input.employees.forEach((employee, e) => {
+    if (employeeIndex.get(employee.id) === e) {
+      const seen = new Set<number>();
+      for (const id of employee.contracts ?? []) {
+        for (const r of contractRules.get(id) ?? []) {
+          if (seen.has(r)) continue;
+          seen.add(r);
+          employeeRules.push(r);
+        }
+      }
+      if (seen.size > 0) {
+        const zone = TimeZoneRule.of(employee.timeZoneId, employee.zoneOffset);
+        let g = zoneIndex.get(zone.key);
+        if (g === undefined) {
+          g = zones.length;
+          zoneIndex.set(zone.key, g);
+          zones.push(zone);
+        }
+        employeeTz[e] = g;
+      }
+    }
+    employeeRulesOff[e + 1] = employeeRules.length;
+  });
+
+  // ---- local days of every shift per group, and the schedule's range ----
+  const G = zones.length;
+  const tzShift = new Int32Array(G * S * TZ_WORDS);
+  const tzRange = new Int32Array(2 * G);
+  const window = input.planningWindow;
+  zones.forEach((zone, g) => {
+    let lo = I32_MAX, hi = I32_MIN;
+    for (let s = 0; s < S; s++) {
+      const start = times.start[s], end = times.end[s];
+      const offStart = zone.offsetAt(start, times.startOffset[s]);
+      const first = Math.floor((start + offStart) / MINUTES_IN_DAY);
+      const lastMinute = Math.max(start, end - 1);
+      const last = Math.max(first, Math.floor((lastMinute + zone.offsetAt(lastMinute, times.endOffset[s])) / MINUTES_IN_DAY));
+      const at = (g * S + s) * TZ_WORDS;
+      tzShift[at] = first;
+      tzShift[at + 1] = last;
+      tzShift[at + 2] = offStart;
+      tzShift[at + 3] = last === first ? end - start : Math.max(0, Math.min(end, zone.midnight(first + 1, start, times.startOffset[s])) - start);
+      lo = Math.min(lo, first);
+      hi = Math.max(hi, last);
+    }
+    if (window) {
+      const a = parseTimestamp(window.start), b = parseTimestamp(window.end);
+      lo = zone.dayOf(a.minute, a.offset);
+      hi = Math.max(lo, zone.dayOf(Math.max(a.minute, b.minute - 1), b.offset));
+    }
+    if (lo > hi) lo = hi = 0;
+    tzRange[2 * g] = lo;
+    tzRange[2 * g + 1] = hi;
+  });
+
+  // ---- minutes rows (countOnlyBetween): per rule, one row per group ----
+  const rows: Int32Array[] = [];
+  for (const d of drafts) {
+    if (!d.between) continue;
+    d.words[RW_MINUTES_ROW] = rows.length;
+    for (let g = 0; g < G; g++) rows.push(countOnlyBetweenRow(d.between, g, S, times, tzShift));
+  }
+  const ruleMinutes = new Int32Array(rows.length * S);
+  rows.forEach((row, i) => ruleMinutes.set(row, i * S));
+
+  const rules = new Int32Array(drafts.length * RULE_WORDS);
+  drafts.forEach((d, i) => rules.set(d.words, i * RULE_WORDS));
+  return {
+    sections: {
+      rules,
+      ruleAux: Int32Array.from(aux),
+      employeeRulesOff,
+      employeeRules: Int32Array.from(employeeRules),
+      employeeTz,
+      tzShift,
+      tzRange,
+      ruleMinutes,
+      customPeriodsOff: Int32Array.from(customOff),
+      customPeriods: Int32Array.from(customSpans),
+    },
+    counts: { rules: drafts.length, tzGroups: G, minuteRows: rows.length },
+    rules: drafts.map((d) => d.info),
+    zones,
+  };
+}
+
+export function emptyContracts(E: number): EncodedContracts {
+  const none = new Int32Array(0);
+  return {
+    sections: {
+      rules: none, ruleAux: none, employeeRulesOff: new Int32Array(E + 1), employeeRules: none,
+      employeeTz: new Int32Array(E).fill(-1), tzShift: none, tzRange: none, ruleMinutes: none,
+      customPeriodsOff: new Int32Array(1), customPeriods: none,
+    },
+    counts: { rules: 0, tzGroups: 0, minuteRows: 0 },
+    rules: [],
+    zones: [],
+  };
+}
+
+type AddRule = (kind: number, sat: string | null | undefined, ruleId: string, family: string, fill: (w: Int32Array) => void, extra?: Partial<CompiledRule>, between?: Draft["between"]) => void;
+
+function periodOf(name: string, weekStart: number, custom: ReadonlyMap<string, number>): [number, number] | undefined {
+  switch (name) {
+    case "DAY": return [PERIOD_DAY, 0];
+    case "WEEK": return [PERIOD_WEEK, weekStart];
+    case "MONTH": return [PERIOD_MONTH, 0];
+    case "YEAR": return [PERIOD_YEAR, 0];
+    case "SCHEDULE": return [PERIOD_SCHEDULE, 0];
+  }
+  const i = custom.get(name);
+  return i === undefined ? undefined : [PERIOD_CUSTOM, i];
+}
+
+function betweenOf(interval: { start: string; end: string } | null | undefined): Draft["between"] {
+  if (!interval) return undefined;
+  const start = timeOfDayMinutes(interval.start), end = timeOfDayMinutes(interval.end);
+  return Number.isFinite(start) && Number.isFinite(end) && start !== end ? { start, end } : undefined;
+}
+
+function compilePeriodRule(
+  rule: PeriodRule,
+  weekStart: number,
+  custom: ReadonlyMap<string, number>,
+  weekend: { mask: number; first: number },
+  filterOf: (f: TagFilterIn) => number,
+  add: AddRule,
+): void {
+  const period = periodOf(rule.period, weekStart, custom);
+  // An unknown period is reported by the validation (PERIOD_RULE_INVALID_PERIOD) and not scored.
+  if (!period) return;
+  const common = (w: Int32Array) => {
+    w[RW_FILTER] = filterOf(rule);
+    w[RW_PERIOD] = period[0];
+    w[RW_PERIOD_PARAM] = period[1];
+    if (rule.periodShiftOverlapKind === "START_AND_END") w[RW_FLAGS] |= RF_START_AND_END;
+    const validity = rule.ruleValidityDateTimeSpan;
+    if (validity?.start) w[RW_VALID_FROM] = clampI32(localMinutesOf(validity.start), I32_MIN);
+    if (validity?.end) w[RW_VALID_TO] = clampI32(localMinutesOf(validity.end), I32_MAX);
+  };
+  const scope = { scope: rule.period };
+  const sat = rule.satisfiability;
+  const minutes = rule.minutesWorkedLimit;
+  const minutesMin = minutes ? minutes.minutesWorkedMin : rule.minutesWorkedMin;
+  const minutesMax = minutes ? minutes.minutesWorkedMax : rule.minutesWorkedMax;
+  if (present(minutesMin) || present(minutesMax)) {
+    add(K_PERIOD_MINUTES, sat, rule.id, "periodRules", (w) => {
+      common(w);
+      w[RW_MIN] = limit(minutesMin);
+      w[RW_MAX] = limit(minutesMax);
+    }, scope, betweenOf(minutes?.countOnlyBetween));
+  }
+  if (present(rule.shiftsWorkedMin) || present(rule.shiftsWorkedMax)) {
+    add(K_PERIOD_SHIFTS, sat, rule.id, "periodRules", (w) => {
+      common(w);
+      w[RW_MIN] = limit(rule.shiftsWorkedMin);
+      w[RW_MAX] = limit(rule.shiftsWorkedMax);
+    }, scope);
+  }
+  if (present(rule.daysWorkedMin) || present(rule.daysWorkedMax)) {
+    add(K_PERIOD_DAYS, sat, rule.id, "periodRules", (w) => {
+      common(w);
+      w[RW_MIN] = limit(rule.daysWorkedMin);
+      w[RW_MAX] = limit(rule.daysWorkedMax);
+    }, scope);
+  }
+  const off = rule.daysOffLimit;
+  if (off && (present(off.daysOffMin) || present(off.daysOffMax))) {
+    add(K_PERIOD_DAYS_OFF, sat, rule.id, "periodRules", (w) => {
+      common(w);
+      w[RW_MIN] = limit(off.daysOffMin);
+      w[RW_MAX] = limit(off.daysOffMax);
+      w[RW_FLAGS] |= (dayMask(off.includeDays) || 127) << RF_WEEKDAY_SHIFT;
+    }, scope);
+  }
+  const weekends = rule.weekendsLimit;
+  const weekendWords = (w: Int32Array) => {
+    common(w);
+    w[RW_FLAGS] |= weekend.mask << RF_WEEKDAY_SHIFT;
+    w[RW_P1] = weekend.first;
+  };
+  if (weekends && present(weekends.weekendsWorkedMax)) {
+    add(K_PERIOD_WEEKENDS, sat, rule.id, "periodRules", (w) => {
+      weekendWords(w);
+      w[RW_MAX] = limit(weekends.weekendsWorkedMax);
+    }, scope);
+  }
+  if (weekends && present(weekends.weekendMinutesWorkedMax)) {
+    add(K_PERIOD_WEEKEND_MINUTES, sat, rule.id, "periodRules", (w) => {
+      weekendWords(w);
+      w[RW_MAX] = limit(weekends.weekendMinutesWorkedMax);
+    }, scope);
+  }
+  if (present(rule.consecutiveWeekendsLimit?.consecutiveWeekendsWorkedMax)) {
+    add(K_PERIOD_CONSECUTIVE_WEEKENDS, sat, rule.id, "periodRules", (w) => {
+      weekendWords(w);
+      w[RW_MAX] = limit(rule.consecutiveWeekendsLimit!.consecutiveWeekendsWorkedMax);
+    }, scope);
+  }
+  if (present(rule.consecutiveWeekendsOffLimit?.consecutiveWeekendsOffMin)) {
+    add(K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, sat, rule.id, "periodRules", (w) => {
+      weekendWords(w);
+      w[RW_MIN] = limit(rule.consecutiveWeekendsOffLimit!.consecutiveWeekendsOffMin);
+    }, scope);
+  }
+}
+
+function compileRollingRule(
+  rule: RollingWindowRule,
+  weekend: { mask: number; first: number },
+  filterOf: (f: TagFilterIn) => number,
+  aux: number[],
+  add: AddRule,
+): void {
+  const window = rule.rollingWindow;
+  // HOURLY windows are accepted but not scored (UNSCORED_FIELDS).
+  const type = window.type === "DAILY" ? WINDOW_DAILY : window.type === "WEEKLY" ? WINDOW_WEEKLY : window.type === "MONTHLY" ? WINDOW_MONTHLY : -1;
+  if (type < 0) return;
+  const id = rule.id ?? "";
+  const scope = { scope: `${window.size} ${window.type}` };
+  const common = (w: Int32Array) => {
+    w[RW_FILTER] = filterOf(rule);
+    w[RW_P1] = type;
+    w[RW_P2] = Math.max(1, limit(window.size));
+    if (rule.periodShiftOverlapKind === "START_AND_END") w[RW_FLAGS] |= RF_START_AND_END;
+    const c = rule.condition;
+    if (c) {
+      w[RW_P3] = c.type === "MIN_MINUTES_WORKED" ? CONDITION_MIN_MINUTES : CONDITION_MIN_SHIFTS;
+      w[RW_P4] = limit(c.triggerLimit);
+      w[RW_FILTER2] = filterOf({ includeShiftTags: c.includeShiftTags });
+    } else {
+      w[RW_P3] = CONDITION_NONE;
+    }
+  };
+  const sat = rule.satisfiability;
+  const m = rule.minutesWorkedLimit;
+  if (m && present(m.minutesWorkedMax)) {
+    add(K_ROLLING_MINUTES, sat, id, "rollingWindowRules", (w) => {
+      common(w);
+      w[RW_MAX] = limit(m.minutesWorkedMax);
+      if (rule.absenceMode === "ABSENCE_AWARE") w[RW_FLAGS] |= RF_ABSENCE_AWARE;
+    }, scope, betweenOf(m.countOnlyBetween));
+  }
+  if (present(rule.shiftsWorkedLimit?.shiftsWorkedMax)) {
+    add(K_ROLLING_SHIFTS, sat, id, "rollingWindowRules", (w) => {
+      common(w);
+      w[RW_MAX] = limit(rule.shiftsWorkedLimit!.shiftsWorkedMax);
+    }, scope);
+  }
+  if (present(rule.daysWorkedLimit?.daysWorkedMax)) {
+    add(K_ROLLING_DAYS, sat, id, "rollingWindowRules", (w) => {
+      common(w);
+      w[RW_MAX] = limit(rule.daysWorkedLimit!.daysWorkedMax);
+    }, scope);
+  }
+  const wl = rule.weekendsLimit;
+  if (wl && (present(wl.weekendsWorkedMin) || present(wl.weekendsWorkedMax))) {
+    add(K_ROLLING_WEEKENDS, sat, id, "rollingWindowRules", (w) => {
+      common(w);
+      w[RW_MIN] = limit(wl.weekendsWorkedMin);
+      w[RW_MAX] = limit(wl.weekendsWorkedMax);
+      w[RW_FLAGS] |= weekend.mask << RF_WEEKDAY_SHIFT;
+    }, scope);
+  }
+  const off = rule.consecutiveMinutesOffLimit;
+  if (off) {
+    const intervals = (off.consecutiveMinutesOffMinIntervals ?? [])
+      .map((i) => [limit(i.consecutiveMinutesOffMin), Math.min(1000, limit(i.count))] as const)
+      .filter(([minutes, count]) => minutes > 0 && count > 0)
+      .sort((a, b) => b[0] - a[0]);
+    const single = limit(off.consecutiveMinutesOffMin);
+    if (single > 0 || intervals.length > 0) {
+      add(K_ROLLING_MINUTES_OFF, sat, id, "rollingWindowRules", (w) => {
+        common(w);
+        w[RW_MIN] = single > 0 ? single : -1;
+        w[RW_MAX] = intervals.length > 0 ? limit(off.totalConsecutiveMinutesOffMin) : -1;
+        w[RW_AUX] = aux.length;
+        w[RW_AUX_COUNT] = intervals.length;
+        for (const [minutes, count] of intervals) aux.push(minutes, count);
+      }, scope);
+    }
+  }
+}
+
+function clampI32(v: number, fallback: number): number {
+  return Number.isFinite(v) ? Math.max(I32_MIN, Math.min(I32_MAX, v)) : fallback;
+}
+
+/**
+ * Minutes of each shift inside the daily interval [start, end) (local time; end <= start spans midnight), scaled
+ * by worked / duration so breaks count as in minutes worked. Local time of the whole shift is taken at its start's
+ * offset (a shift crossing a daylight-saving change is off by the change's hour).
+ */
+function countOnlyBetweenRow(between: { start: number; end: number }, g: number, S: number, times: ShiftTimes, tzShift: Int32Array): Int32Array {
+  const row = new Int32Array(S);
+  const length = between.end > between.start ? between.end - between.start : between.end + MINUTES_IN_DAY - between.start;
+  for (let s = 0; s < S; s++) {
+    const at = (g * S + s) * TZ_WORDS;
+    const local = times.start[s] + tzShift[at + 2];
+    const duration = times.end[s] - times.start[s];
+    if (duration <= 0) continue;
+    const localEnd = local + duration;
+    let inside = 0;
+    for (let day = tzShift[at] - 1; day <= tzShift[at + 1]; day++) {
+      const a = day * MINUTES_IN_DAY + between.start;
+      inside += Math.max(0, Math.min(localEnd, a + length) - Math.max(local, a));
+    }
+    row[s] = Math.round((inside * times.worked[s]) / duration);
+  }
+  return row;
+}
+
+/**
+ * Disruption rules (spec §2.6): per shift the multiplier of the deprecated `globalRules.disruptionRules` covering it
+ * (date span on the shift's local start date, tag filter; the highest when several do), and per employee the
+ * `disruptionRules` of its contracts as [filter, weight, valid from, valid to] (validity in UTC minutes, read in the
+ * employee's zone). `scope` is accepted but not scored (UNSCORED_FIELDS).
+ */
+export function encodeDisruption(
+  input: ModelInput,
+  times: ShiftTimes,
+  employeeIndex: ReadonlyMap<string, number>,
+  filterOf: (f: TagFilterIn) => number,
+): { shiftDisruption: Int32Array; employeeDisruptionOff: Int32Array; employeeDisruption: Int32Array } {
+  const S = input.shifts.length, E = input.employees.length;
+  const shiftDisruption = new Int32Array(S);
+  const global = input.globalRules?.disruptionRules ?? [];
+  if (global.length > 0) {
+    const tagSets = input.shifts.map((s) => new Set(s.tags ?? []));
+    for (const rule of global) {
+      const first = dayOfIsoDate(rule.start), last = dayOfIsoDate(rule.end);
+      const multiplier = Math.max(1, Math.min(5, Math.floor(rule.multiplier ?? 1)));
+      for (let s = 0; s < S; s++) {
+        const day = Math.floor((times.start[s] + times.startOffset[s]) / MINUTES_IN_DAY);
+        if (day < first || day > last) continue;
+        if (!tagsMatchLoose(tagSets[s], rule)) continue;
+        shiftDisruption[s] = Math.max(shiftDisruption[s], multiplier);
+      }
+    }
+  }
+  const off = new Int32Array(E + 1);
+  const words: number[] = [];
+  const byContract = new Map((input.contracts ?? []).map((c) => [c.id, c]));
+  input.employees.forEach((employee, e) => {
+    if (employeeIndex.get(employee.id) === e) {
+      const zone = TimeZoneRule.of(employee.timeZoneId, employee.zoneOffset);
+      const near = S > 0 ? times.start[0] : 0;
+      const written = S > 0 ? times.startOffset[0] : 0;
+      for (const id of employee.contracts ?? []) {
+        for (const rule of byContract.get(id)?.disruptionRules ?? []) {
+          const v = rule.validityDateTimeSpan;
+          const from = v?.start ? localMinutesOf(v.start) - zone.offsetAt(near, written) : I32_MIN;
+          const to = v?.end ? localMinutesOf(v.end) - zone.offsetAt(near, written) : I32_MAX;
+          words.push(filterOf(rule), Math.max(1, Math.floor(rule.disruptionWeight ?? 1)), clampI32(from, I32_MIN), clampI32(to, I32_MAX));
+        }
+      }
+    }
+    off[e + 1] = words.length / 4;
+  });
+  return { shiftDisruption, employeeDisruptionOff: off, employeeDisruption: Int32Array.from(words) };
+}
+
+function tagsMatchLoose(tags: ReadonlySet<string>, f: TagFilterIn): boolean {
+  const any = f.shiftTagMatches === "ANY";
+  const include = f.includeShiftTags ?? [], exclude = f.excludeShiftTags ?? [];
+  if (include.length > 0) {
+    const hits = include.filter((t) => tags.has(t)).length;
+    if (any ? hits === 0 : hits < include.length) return false;
+  }
+  if (exclude.length > 0) {
+    const hits = exclude.filter((t) => tags.has(t)).length;
+    if (any ? hits > 0 : hits === exclude.length) return false;
+  }
+  return true;
+}

@@ -1,0 +1,582 @@
+/**
+ * Verifier rows of the contract rule constraints (ids 17-51), merged into the table of constraints.test.ts: each a
+ * hand-made input with its score computed by hand in the title. 2027-02-01 is a Monday; times are UTC unless the
+ * employee has a time zone.
+ */
+import type { ModelInput } from "../../schemas/model-input";
+
+type Contract = NonNullable<ModelInput["contracts"]>[number];
+type Shift = ModelInput["shifts"][number];
+
+export interface ContractCase {
+  title: string;
+  input: ModelInput;
+  assignment?: number[];
+  score: string;
+  matches: number;
+  total?: string;
+}
+
+/** A shift on day `d` after 2027-02-01 from `from` to `to` (HH:MM; a `to` not after `from` ends the next day). */
+export function onDay(id: string, d: number, from: string, to: string, extra: Partial<Shift> = {}): Shift {
+  const date = (k: number) => new Date(Date.UTC(2027, 1, 1 + k)).toISOString().slice(0, 10);
+  const next = to <= from ? 1 : 0;
+  return { id, start: `${date(d)}T${from}:00Z`, end: `${date(d + next)}T${to}:00Z`, employee: "ann", ...extra };
+}
+
+/** Ann under one contract working `shifts`. */
+function ann(contract: Omit<Contract, "id">, shifts: Shift[], extra: Partial<ModelInput> = {}, employee: Partial<ModelInput["employees"][number]> = {}): ModelInput {
+  return { contracts: [{ id: "c", ...contract }], employees: [{ id: "ann", contracts: ["c"], ...employee }], shifts, ...extra };
+}
+
+const window = (fromDay: number, toDay: number) => ({
+  planningWindow: {
+    start: new Date(Date.UTC(2027, 1, 1 + fromDay)).toISOString().replace(".000Z", "Z"),
+    end: new Date(Date.UTC(2027, 1, 1 + toDay)).toISOString().replace(".000Z", "Z"),
+  },
+});
+
+export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[] }> = {
+  17: {
+    name: "Minutes worked per period not in required range for employee",
+    cases: [
+      {
+        title: "WEEK max 600: three 4-hour shifts, 720 minutes -> 120",
+        input: ann({ periodRules: [{ id: "week", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 600 } }] }, [onDay("a", 0, "08:00", "12:00"), onDay("b", 1, "08:00", "12:00"), onDay("c", 2, "08:00", "12:00")]),
+        score: "-120hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "countOnlyBetween 22:00-06:00, max 60: a 20:00-04:00 shift counts 360 -> 300",
+        input: ann({ periodRules: [{ id: "nights", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 60, countOnlyBetween: { start: "22:00", end: "06:00" } } }] }, [onDay("n", 0, "20:00", "04:00")]),
+        score: "-300hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "DST (Europe/Brussels, 28 March): DAY max 1000 with START_AND_END; the 23-hour shift has 1290 minutes on Sunday -> 290",
+        input: ann(
+          { periodRules: [{ id: "day", period: "DAY", periodShiftOverlapKind: "START_AND_END", minutesWorkedLimit: { minutesWorkedMax: 1000 } }] },
+          [{ id: "long", start: "2027-03-28T00:30:00Z", end: "2027-03-28T23:30:00Z", employee: "ann" }],
+          {},
+          { timeZoneId: "Europe/Brussels" },
+        ),
+        score: "-290hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "tag filter: only shifts tagged 'night' count",
+        input: ann({ periodRules: [{ id: "w", period: "WEEK", includeShiftTags: ["night"], minutesWorkedLimit: { minutesWorkedMax: 100 } }] }, [onDay("a", 0, "08:00", "12:00"), onDay("b", 1, "22:00", "02:00", { tags: ["night"] })]),
+        score: "-140hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  18: {
+    name: "Minutes worked per period not in preferred range for employee",
+    cases: [
+      {
+        title: "deprecated minutesWorkedMin 300 per WEEK, two-week window, 240 minutes in week 1: 60 + 300",
+        input: ann({ periodRules: [{ id: "min", period: "WEEK", satisfiability: "PREFERRED", minutesWorkedMin: 300 }] }, [onDay("a", 0, "08:00", "12:00")], window(0, 14)),
+        score: "0hard/0medium/-360soft",
+        matches: 2,
+      },
+    ],
+  },
+  19: {
+    name: "Shifts worked per period not in required range for employee",
+    cases: [
+      {
+        title: "DAY max 1: two shifts on Monday, one on Tuesday -> 1",
+        input: ann({ periodRules: [{ id: "d", period: "DAY", shiftsWorkedMax: 1 }] }, [onDay("a", 0, "06:00", "10:00"), onDay("b", 0, "14:00", "18:00"), onDay("c", 1, "06:00", "10:00")]),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "custom period of scheduleParameterization (1-3 Feb, 4-10 Feb), max 1: two shifts in the first span",
+        input: ann(
+          { periodRules: [{ id: "p", period: "fortnight", shiftsWorkedMax: 1 }] },
+          [onDay("a", 0, "06:00", "10:00"), onDay("b", 2, "06:00", "10:00"), onDay("c", 3, "06:00", "10:00")],
+          { scheduleParameterization: { periods: [{ id: "fortnight", dateSpans: [{ start: "2027-02-01", end: "2027-02-03" }, { start: "2027-02-04", end: "2027-02-10" }] }] } },
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "weekStart SUNDAY: Sun 7 Feb and Mon 8 Feb share a week, max 1 -> 1",
+        input: ann({ periodRules: [{ id: "w", period: "WEEK", shiftsWorkedMax: 1 }] }, [onDay("a", 6, "06:00", "10:00"), onDay("b", 7, "06:00", "10:00")], { scheduleParameterization: { weekStart: "SUNDAY" } }),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  20: {
+    name: "Shifts worked per period not in preferred range for employee",
+    cases: [
+      {
+        title: "SCHEDULE min 3: one shift -> 2",
+        input: ann({ periodRules: [{ id: "s", period: "SCHEDULE", satisfiability: "PREFERRED", shiftsWorkedMin: 3 }] }, [onDay("a", 0, "06:00", "10:00")]),
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+  21: {
+    name: "Days worked per period not in required range for employee",
+    cases: [
+      {
+        title: "WEEK max 2: Mon, Tue, Wed (twice) -> 3 days, 1 over",
+        input: ann({ periodRules: [{ id: "w", period: "WEEK", daysWorkedMax: 2 }] }, [onDay("a", 0, "06:00", "10:00"), onDay("b", 1, "06:00", "10:00"), onDay("c", 2, "06:00", "10:00"), onDay("d", 2, "14:00", "18:00")]),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  22: {
+    name: "Days worked per period not in preferred range for employee",
+    cases: [
+      {
+        title: "SCHEDULE min 3 in a one-week window: one day worked -> 2",
+        input: ann({ periodRules: [{ id: "s", period: "SCHEDULE", satisfiability: "PREFERRED", daysWorkedMin: 3 }] }, [onDay("a", 2, "06:00", "10:00")], window(0, 7)),
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+  23: {
+    name: "Days off per period not in required range for employee",
+    cases: [
+      {
+        title: "WEEK daysOffMin 2: six of seven days worked -> 1",
+        input: ann({ periodRules: [{ id: "off", period: "WEEK", daysOffLimit: { daysOffMin: 2 } }] }, [0, 1, 2, 3, 4, 5].map((d) => onDay(`s${d}`, d, "08:00", "12:00")), window(0, 7)),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "includeDays SATURDAY, SUNDAY, daysOffMin 2: a Saturday shift leaves 1 -> 1",
+        input: ann({ periodRules: [{ id: "off", period: "WEEK", daysOffLimit: { daysOffMin: 2, includeDays: ["SATURDAY", "SUNDAY"] } }] }, [onDay("sat", 5, "08:00", "12:00"), onDay("mon", 0, "08:00", "12:00")], window(0, 7)),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  24: {
+    name: "Days off per period not in preferred range for employee",
+    cases: [
+      {
+        title: "SCHEDULE daysOffMax 3 in a 7-day window with 2 days worked: 5 off -> 2",
+        input: ann({ periodRules: [{ id: "off", period: "SCHEDULE", satisfiability: "PREFERRED", daysOffLimit: { daysOffMax: 3 } }] }, [onDay("a", 0, "08:00", "12:00"), onDay("b", 3, "08:00", "12:00")], window(0, 7)),
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+  25: {
+    name: "Weekends worked per period not in required range for employee",
+    cases: [
+      {
+        title: "time zones: Friday 23:30 UTC is Saturday in Brussels (a weekend worked), Friday for an employee without zone",
+        input: {
+          contracts: [{ id: "c", periodRules: [{ id: "we", period: "SCHEDULE", weekendsLimit: { weekendsWorkedMax: 0 } }] }],
+          employees: [{ id: "ann", contracts: ["c"], timeZoneId: "Europe/Brussels" }, { id: "bob", contracts: ["c"] }],
+          shifts: [onDay("a", 4, "23:30", "03:30"), onDay("b", 4, "23:30", "03:30", { employee: "bob" })],
+        },
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "weekendConfiguration FRIDAY-SATURDAY: a Friday shift is a weekend worked",
+        input: ann({ weekendConfiguration: { weekendDays: ["FRIDAY", "SATURDAY"] }, periodRules: [{ id: "we", period: "SCHEDULE", weekendsLimit: { weekendsWorkedMax: 0 } }] }, [onDay("fri", 4, "08:00", "12:00"), onDay("sun", 6, "08:00", "12:00")]),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  26: {
+    name: "Weekends worked per period not in preferred range for employee",
+    cases: [
+      {
+        title: "MONTH max 1: Saturday 6 and Sunday 14 -> 2 weekends, 1 over",
+        input: ann({ periodRules: [{ id: "we", period: "MONTH", satisfiability: "PREFERRED", weekendsLimit: { weekendsWorkedMax: 1 } }] }, [onDay("a", 5, "08:00", "12:00"), onDay("b", 13, "08:00", "12:00")]),
+        score: "0hard/0medium/-1soft",
+        matches: 1,
+      },
+    ],
+  },
+  27: {
+    name: "Weekend minutes worked per period not in required range for employee",
+    cases: [
+      {
+        title: "max 60: Friday 22:00 - Saturday 04:00 has 240 weekend minutes -> 180",
+        input: ann({ periodRules: [{ id: "we", period: "WEEK", weekendsLimit: { weekendMinutesWorkedMax: 60 } }] }, [onDay("n", 4, "22:00", "04:00")]),
+        score: "-180hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  28: {
+    name: "Weekend minutes worked per period not in preferred range for employee",
+    cases: [
+      {
+        title: "max 0: a 2-hour Sunday shift -> 120",
+        input: ann({ periodRules: [{ id: "we", period: "WEEK", satisfiability: "PREFERRED", weekendsLimit: { weekendMinutesWorkedMax: 0 } }] }, [onDay("s", 6, "10:00", "12:00")]),
+        score: "0hard/0medium/-120soft",
+        matches: 1,
+      },
+    ],
+  },
+  29: {
+    name: "Consecutive weekends worked per period not in required range for employee",
+    cases: [
+      {
+        title: "max 1: three weekends in a row -> 2",
+        input: ann({ periodRules: [{ id: "cw", period: "SCHEDULE", consecutiveWeekendsLimit: { consecutiveWeekendsWorkedMax: 1 } }] }, [onDay("a", 5, "08:00", "12:00"), onDay("b", 12, "08:00", "12:00"), onDay("c", 20, "08:00", "12:00")], window(0, 21)),
+        score: "-2hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  30: {
+    name: "Consecutive weekends worked per period not in preferred range for employee",
+    cases: [
+      {
+        title: "max 2: three weekends in a row -> 1",
+        input: ann({ periodRules: [{ id: "cw", period: "SCHEDULE", satisfiability: "PREFERRED", consecutiveWeekendsLimit: { consecutiveWeekendsWorkedMax: 2 } }] }, [onDay("a", 5, "08:00", "12:00"), onDay("b", 12, "08:00", "12:00"), onDay("c", 20, "08:00", "12:00")], window(0, 21)),
+        score: "0hard/0medium/-1soft",
+        matches: 1,
+      },
+    ],
+  },
+  31: {
+    name: "Consecutive weekends off per period not in required range for employee",
+    cases: [
+      {
+        title: "min 2 over three weekends, the middle one worked: longest stretch off 1 -> 1",
+        input: ann({ periodRules: [{ id: "off", period: "SCHEDULE", consecutiveWeekendsOffLimit: { consecutiveWeekendsOffMin: 2 } }] }, [onDay("a", 12, "08:00", "12:00")], window(0, 21)),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  32: {
+    name: "Consecutive weekends off per period not in preferred range for employee",
+    cases: [
+      {
+        title: "min 3 over three weekends, the middle one worked -> 2",
+        input: ann({ periodRules: [{ id: "off", period: "SCHEDULE", satisfiability: "PREFERRED", consecutiveWeekendsOffLimit: { consecutiveWeekendsOffMin: 3 } }] }, [onDay("a", 12, "08:00", "12:00")], window(0, 21)),
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+  33: {
+    name: "Minutes between shifts not in required range for employee",
+    cases: [
+      {
+        title: "min 600: 06-14 then 20-24 (360) then 06:00 next day (360): 240 + 240",
+        input: ann({ minutesBetweenShiftsRules: [{ id: "rest", minimumMinutesBetweenShifts: 600 }] }, [onDay("a", 0, "06:00", "14:00"), onDay("b", 0, "20:00", "00:00"), onDay("c", 1, "06:00", "10:00")]),
+        score: "-480hard/0medium/0soft",
+        matches: 2,
+      },
+      {
+        title: "includePreviousShiftTags night: only the rest after the night shift counts",
+        input: ann({ minutesBetweenShiftsRules: [{ id: "rest", minimumMinutesBetweenShifts: 600, includePreviousShiftTags: ["night"] }] }, [onDay("a", 0, "06:00", "14:00"), onDay("b", 0, "20:00", "00:00", { tags: ["night"] }), onDay("c", 1, "06:00", "10:00")]),
+        score: "-240hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "minConsecutivePreviousShifts 2 (deprecated minimumConsecutivePriorShifts): only after two tagged shifts in a row",
+        input: ann(
+          { minutesBetweenShiftsRules: [{ id: "rest", minimumMinutesBetweenShifts: 1440, requiredPriorShiftTags: ["night"], minimumConsecutivePriorShifts: 2 }] },
+          [onDay("n1", 0, "22:00", "06:00", { tags: ["night"] }), onDay("d1", 1, "14:00", "18:00"), onDay("n2", 2, "22:00", "06:00", { tags: ["night"] }), onDay("n3", 3, "22:00", "06:00", { tags: ["night"] }), onDay("d2", 5, "00:00", "04:00")],
+        ),
+        // n3 ends 5 Feb 06:00, d2 starts 6 Feb 00:00: 1080 minutes after two nights -> 360. After n1 (one night) and
+        // n2 (after a day shift) nothing; n2 -> n3 is 960 minutes but n2's predecessor d1 is not a night.
+        score: "-360hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  34: {
+    name: "Minutes between shifts not in preferred range for employee",
+    cases: [
+      {
+        title: "min 660: 08-16 then 22-23 -> 300",
+        input: ann({ minutesBetweenShiftsRules: [{ id: "rest", satisfiability: "PREFERRED", minimumMinutesBetweenShifts: 660 }] }, [onDay("a", 0, "08:00", "16:00"), onDay("b", 0, "22:00", "23:00")]),
+        score: "0hard/0medium/-300soft",
+        matches: 1,
+      },
+    ],
+  },
+  35: {
+    name: "Consecutive days worked not in required range for employee",
+    cases: [
+      {
+        title: "max 2: Mon, Tue, Wed, then Fri -> 1",
+        input: ann({ consecutiveDaysWorkedRules: [{ id: "cdw", maximum: 2 }] }, [0, 1, 2, 4].map((d) => onDay(`s${d}`, d, "08:00", "12:00"))),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "night shifts count on their start day only: three nights in a row with max 2 -> 1",
+        input: ann({ consecutiveDaysWorkedRules: [{ id: "cdw", maximum: 2 }] }, [0, 1, 2].map((d) => onDay(`n${d}`, d, "22:00", "06:00"))),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  36: {
+    name: "Consecutive days worked not in preferred range for employee",
+    cases: [
+      {
+        title: "min 3 in a 14-day window: Wed-Thu (2) -> 1; the run on the window's first day is exempt",
+        input: ann({ consecutiveDaysWorkedRules: [{ id: "cdw", satisfiability: "PREFERRED", minimum: 3 }] }, [0, 2, 3].map((d) => onDay(`s${d}`, d, "08:00", "12:00")), window(0, 14)),
+        score: "0hard/0medium/-1soft",
+        matches: 1,
+      },
+    ],
+  },
+  37: {
+    name: "Consecutive shifts worked not in required range for employee",
+    cases: [
+      {
+        title: "max 2, default sequence (starts within 36 hours): Mon, Tue, Wed at 08:00 then Fri -> 1",
+        input: ann({ consecutiveShiftsWorkedRules: [{ id: "csw", maximum: 2 }] }, [0, 1, 2, 4].map((d) => onDay(`s${d}`, d, "08:00", "12:00"))),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  38: {
+    name: "Consecutive shifts worked not in preferred range for employee",
+    cases: [
+      {
+        title: "max 1, end to next start within 600: split shift 06-10 + 14-18 is one sequence -> 1; condition on night tags skips bob",
+        input: {
+          contracts: [
+            { id: "c", consecutiveShiftsWorkedRules: [{ id: "csw", satisfiability: "PREFERRED", maximum: 1, sequenceDefinition: { type: "MAX_MINUTES_BETWEEN_SHIFT_END_AND_NEXT_START", triggerLimit: 600 } }] },
+            { id: "n", consecutiveShiftsWorkedRules: [{ id: "csw-n", satisfiability: "PREFERRED", maximum: 1, condition: { type: "MIN_SHIFTS_WORKED", triggerLimit: 1, includeShiftTags: ["night"] } }] },
+          ],
+          employees: [{ id: "ann", contracts: ["c"] }, { id: "bob", contracts: ["n"] }],
+          shifts: [onDay("a", 0, "06:00", "10:00"), onDay("b", 0, "14:00", "18:00"), onDay("c", 1, "06:00", "10:00"), onDay("d", 0, "08:00", "12:00", { employee: "bob" }), onDay("e", 1, "08:00", "12:00", { employee: "bob" })],
+        },
+        score: "0hard/0medium/-1soft",
+        matches: 1,
+      },
+    ],
+  },
+  39: {
+    name: "Time off after consecutive shifts worked not in required range for employee",
+    cases: [
+      {
+        title: "PT48H after a sequence: Mon and Tue 08-16, then Thu 08:00 (40 hours) -> 480",
+        input: ann({ consecutiveShiftsWorkedRules: [{ id: "csw", timeOffAfterSequenceLimit: { minTimeOffAfterSequence: "PT48H" } }] }, [0, 1, 3].map((d) => onDay(`s${d}`, d, "08:00", "16:00"))),
+        score: "-480hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  40: {
+    name: "Time off after consecutive shifts worked not in preferred range for employee",
+    cases: [
+      {
+        title: "the same, PREFERRED -> 480 soft",
+        input: ann({ consecutiveShiftsWorkedRules: [{ id: "csw", satisfiability: "PREFERRED", timeOffAfterSequenceLimit: { minTimeOffAfterSequence: "PT48H" } }] }, [0, 1, 3].map((d) => onDay(`s${d}`, d, "08:00", "16:00"))),
+        score: "0hard/0medium/-480soft",
+        matches: 1,
+      },
+    ],
+  },
+  41: {
+    name: "Minimize gaps between shifts for employee",
+    cases: [
+      {
+        title: "split shift 08-12 + 13-17 (gap 60) costs 60; a 180-minute gap is beyond the default 120",
+        input: ann({ minimizeGapsBetweenShiftsRules: [{ id: "gaps" }] }, [onDay("a", 0, "08:00", "12:00"), onDay("b", 0, "13:00", "17:00"), onDay("c", 1, "08:00", "12:00"), onDay("d", 1, "15:00", "17:00")]),
+        score: "0hard/0medium/-60soft",
+        matches: 1,
+      },
+    ],
+  },
+  42: {
+    name: "Minutes worked in rolling window not in required range for employee",
+    cases: [
+      {
+        title: "WEEKLY size 1, max 600: Mon and Tue 8 hours; the window from Monday holds 960 -> 360",
+        input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "WEEKLY", size: 1 }, minutesWorkedLimit: { minutesWorkedMax: 600 } }] }, [onDay("a", 0, "08:00", "16:00"), onDay("b", 1, "08:00", "16:00")]),
+        score: "-360hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "ABSENCE_AWARE: max 2400 scaled by 5 available days of 7 = 1714; 1920 minutes -> 206",
+        input: ann(
+          { rollingWindowRules: [{ id: "rw", rollingWindow: { type: "WEEKLY", size: 1 }, absenceMode: "ABSENCE_AWARE", minutesWorkedLimit: { minutesWorkedMax: 2400 } }] },
+          [0, 1, 4, 5].map((d) => onDay(`s${d}`, d, "08:00", "16:00")),
+          {},
+          { unavailableTimeSpans: [{ start: "2027-02-03T00:00:00Z", end: "2027-02-05T00:00:00Z" }] },
+        ),
+        score: "-206hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  43: {
+    name: "Minutes worked in rolling window not in preferred range for employee",
+    cases: [
+      {
+        title: "DAILY size 1, max 300: an 8-hour shift -> 180",
+        input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "DAILY", size: 1 }, satisfiability: "PREFERRED", minutesWorkedLimit: { minutesWorkedMax: 300 } }] }, [onDay("a", 0, "08:00", "16:00")]),
+        score: "0hard/0medium/-180soft",
+        matches: 1,
+      },
+    ],
+  },
+  44: {
+    name: "Shifts worked in rolling window not in required range for employee",
+    cases: [
+      {
+        title: "DAILY size 2, max 1: Mon and Tue -> 1; Thu alone is fine",
+        input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "DAILY", size: 2 }, shiftsWorkedLimit: { shiftsWorkedMax: 1 } }] }, [0, 1, 3].map((d) => onDay(`s${d}`, d, "08:00", "10:00"))),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  45: {
+    name: "Shifts worked in rolling window not in preferred range for employee",
+    cases: [
+      {
+        title: "condition MIN_SHIFTS_WORKED 1 night: only bob's window (with a night shift) is checked, 3 shifts, max 2 -> 1",
+        input: {
+          contracts: [{ id: "c", rollingWindowRules: [{ id: "rw", rollingWindow: { type: "WEEKLY", size: 1 }, satisfiability: "PREFERRED", condition: { type: "MIN_SHIFTS_WORKED", triggerLimit: 1, includeShiftTags: ["night"] }, shiftsWorkedLimit: { shiftsWorkedMax: 2 } }] }],
+          employees: [{ id: "ann", contracts: ["c"] }, { id: "bob", contracts: ["c"] }],
+          shifts: [
+            ...[0, 1, 2].map((d) => onDay(`a${d}`, d, "08:00", "10:00")),
+            ...[0, 1].map((d) => onDay(`b${d}`, d, "08:00", "10:00", { employee: "bob" })),
+            onDay("bn", 2, "22:00", "02:00", { employee: "bob", tags: ["night"] }),
+          ],
+        },
+        score: "0hard/0medium/-1soft",
+        matches: 1,
+      },
+    ],
+  },
+  46: {
+    name: "Days worked in rolling window not in required range for employee",
+    cases: [
+      {
+        title: "WEEKLY size 1, max 2: Mon, Tue, Wed (twice) -> 1",
+        input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "WEEKLY", size: 1 }, daysWorkedLimit: { daysWorkedMax: 2 } }] }, [onDay("a", 0, "08:00", "10:00"), onDay("b", 1, "08:00", "10:00"), onDay("c", 2, "08:00", "10:00"), onDay("d", 2, "12:00", "14:00")]),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  47: {
+    name: "Days worked in rolling window not in preferred range for employee",
+    cases: [
+      {
+        title: "MONTHLY size 1, max 1: 1 and 20 February -> 1 (the window from the 20th holds one)",
+        input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "MONTHLY", size: 1 }, satisfiability: "PREFERRED", daysWorkedLimit: { daysWorkedMax: 1 } }] }, [onDay("a", 0, "08:00", "10:00"), onDay("b", 19, "08:00", "10:00")]),
+        score: "0hard/0medium/-1soft",
+        matches: 1,
+      },
+    ],
+  },
+  48: {
+    name: "Weekends worked in rolling window not in required range for employee",
+    cases: [
+      {
+        title: "WEEKLY size 2, max 1: Saturdays 6 and 13 -> 1",
+        input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "WEEKLY", size: 2 }, weekendsLimit: { weekendsWorkedMax: 1 } }] }, [onDay("a", 5, "08:00", "10:00"), onDay("b", 12, "08:00", "10:00")]),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  49: {
+    name: "Weekends worked in rolling window not in preferred range for employee",
+    cases: [
+      {
+        title: "weekendsWorkedMin 1 per 7 days in a 14-day window, no weekend worked: the 8 windows inside it -> 8",
+        input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "WEEKLY", size: 1 }, satisfiability: "PREFERRED", weekendsLimit: { weekendsWorkedMin: 1 } }] }, [onDay("a", 0, "08:00", "10:00")], window(0, 14)),
+        score: "0hard/0medium/-8soft",
+        matches: 8,
+      },
+    ],
+  },
+  50: {
+    name: "Consecutive minutes off in rolling window not in required range for employee",
+    cases: [
+      {
+        title: "DAILY size 1, 720 minutes off: 06-14 and 16-20 leave at most 360 -> 360; the free next day is fine",
+        input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "DAILY", size: 1 }, consecutiveMinutesOffLimit: { consecutiveMinutesOffMin: 720 } }] }, [onDay("a", 0, "06:00", "14:00"), onDay("b", 0, "16:00", "20:00")], window(0, 2)),
+        score: "-360hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  51: {
+    name: "Consecutive minutes off in rolling window not in preferred range for employee",
+    cases: [
+      {
+        title: "intervals 2 x 480 and a total of 1300: 08-12 leaves 480 and 720 (1200) -> 100",
+        input: ann(
+          { rollingWindowRules: [{ id: "rw", rollingWindow: { type: "DAILY", size: 1 }, satisfiability: "PREFERRED", consecutiveMinutesOffLimit: { consecutiveMinutesOffMinIntervals: [{ consecutiveMinutesOffMin: 480, count: 2 }], totalConsecutiveMinutesOffMin: 1300 } }] },
+          [onDay("a", 0, "08:00", "12:00")],
+          window(0, 1),
+        ),
+        score: "0hard/0medium/-100soft",
+        matches: 1,
+      },
+    ],
+  },
+  52: {
+    name: "Minimize outgoing disruption for employee",
+    cases: [
+      {
+        title: "ann's shift a (weight 3) moves to bob, b stays; c leaves ann for nobody: 3 + 3",
+        input: {
+          contracts: [{ id: "c", disruptionRules: [{ id: "d", satisfiability: "PREFERRED", disruptionWeight: 3 }] }],
+          employees: [{ id: "ann", contracts: ["c"] }, { id: "bob" }],
+          shifts: [onDay("a", 0, "08:00", "12:00"), onDay("b", 1, "08:00", "12:00"), onDay("c", 2, "08:00", "12:00", { priority: "10" })],
+        },
+        assignment: [1, 0, -1],
+        score: "0hard/0medium/-6soft",
+        matches: 2,
+        total: "0hard/-1medium/-6soft",
+      },
+    ],
+  },
+  53: {
+    name: "Minimize incoming disruption for employee",
+    cases: [
+      {
+        title: "bob (rule on 'ward' shifts, weight 2) receives ann's ward shift and her other one: 2",
+        input: {
+          contracts: [{ id: "c", disruptionRules: [{ id: "d", satisfiability: "PREFERRED", disruptionWeight: 2, includeShiftTags: ["ward"] }] }],
+          employees: [{ id: "ann" }, { id: "bob", contracts: ["c"] }],
+          shifts: [onDay("a", 0, "08:00", "12:00", { tags: ["ward"] }), onDay("b", 1, "08:00", "12:00")],
+        },
+        assignment: [1, 1],
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+  54: {
+    name: "Employee assignment disrupted on replanning",
+    cases: [
+      {
+        title: "deprecated globalRules.disruptionRules, multiplier 4 on 1-2 February: the shift of the 2nd changes -> 4",
+        input: {
+          employees: [{ id: "ann" }, { id: "bob" }],
+          shifts: [onDay("a", 1, "08:00", "12:00"), onDay("b", 3, "08:00", "12:00")],
+          globalRules: { disruptionRules: [{ id: "g", start: "2027-02-01", end: "2027-02-02", multiplier: 4 }] },
+        },
+        assignment: [1, 1],
+        score: "0hard/0medium/-4soft",
+        matches: 1,
+      },
+    ],
+  },
+};
