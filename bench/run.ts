@@ -37,7 +37,12 @@ const SIZES: Size[] = [
   { name: "XL", shifts: 100_000, employees: 2_000, warmShare: 0.3, seconds: 90, budgets: [2e7, 4e7, 6e7] },
 ];
 
-const args = process.argv.slice(2);
+/**
+ * Arguments: instance names to run (default all), and `--no-contracts` for the issue-3 constraint set alone (the
+ * XL/M per-move target was set for it; contract rules currently re-evaluate an employee's whole horizon per move).
+ */
+const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const withContracts = !process.argv.includes("--no-contracts");
 const fmt = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : n.toFixed(0));
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const heap = () => {
@@ -59,7 +64,7 @@ for (const size of SIZES) {
   const h0 = heap();
   const t0 = performance.now();
   const input = generateInstance({
-    shifts: size.shifts, employees: size.employees, seed: 2027, spread: 1.3, warmShare: size.warmShare, pinnedShare: 0, features: true, contracts: true,
+    shifts: size.shifts, employees: size.employees, seed: 2027, spread: 1.3, warmShare: size.warmShare, pinnedShare: 0, features: true, contracts: withContracts,
   });
   const h1 = heap();
   const problem = encodeProblem(input);
@@ -70,7 +75,7 @@ for (const size of SIZES) {
   const t1 = performance.now();
   const session = await SolverSession.create(module, problem, { seed: 1 });
   const t2 = performance.now();
-  console.log(`\n== ${size.name}: ${size.shifts} shifts, ${size.employees} employees, all 17 engine constraints + a contract mix (${problem.counts.rules} compiled rules) ==`);
+  console.log(`\n== ${size.name}: ${size.shifts} shifts, ${size.employees} employees, all 17 engine constraints${withContracts ? ` + a contract mix (${problem.counts.rules} compiled rules)` : ", no contracts"} ==`);
   console.log(`generate+encode ${(t1 - t0).toFixed(0)} ms, load+start ${(t2 - t1).toFixed(0)} ms, initial ${formatScore(session.currentScore())}`);
 
   const deadline = t2 + size.seconds * 1000;
