@@ -11,10 +11,9 @@ import { ApiError } from "../errors";
 export const PLATFORM_BASE = "/api/platform/v1";
 export const SECURITY: Array<Record<string, string[]>> = [{ Bearer: [] }, { ApiKey: [] }];
 
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
+/** The same response builder as the model routes use. */
+export { json } from "../routes/openapi-helpers";
+import { json } from "../routes/openapi-helpers";
 
 const error = (description: string) => json(ErrorInfoSchema, description);
 export const ERRORS = {
