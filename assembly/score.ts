@@ -19,6 +19,7 @@ import {
   addHardUntil, subtractHard, hardRunning, setHardRunning, addContractChange, addContractSwap,
 } from "./constraints/index";
 import * as contracts from "./constraints/contracts";
+import { MASK_WORDS, newMask, copyMask, orMask } from "./id-mask";
 
 export let scoreHard: i64 = 0;
 export let scoreMedium: i64 = 0;
@@ -55,20 +56,23 @@ export function setWeight(id: i32, weight: i64): void {
   factor[id] = isReward(id) ? weight : -weight;
 }
 
-/** Bits of the non-zero entries of changeRaw. */
-let changeMask: u64 = 0;
+/** Bits of the non-zero entries of changeRaw; the move's `touched` saved while a change is evaluated. */
+const changeMask = newMask();
+const moveTouched = newMask();
 
 /**
  * Scores one change (shift s from `from` to `to`) under the current solution into changeRaw and
  * pHard/pMedium/pSoft. Leaves the move in progress alone.
  */
 export function evalChange(s: i32, from: i32, to: i32): void {
-  let m = changeMask;
-  while (m) {
-    unchecked(changeRaw[<i32>ctz(m)] = 0);
-    m &= m - 1;
+  for (let w = 0; w < MASK_WORDS; w++) {
+    let m = unchecked(changeMask[w]);
+    while (m) {
+      unchecked(changeRaw[(w << 6) | <i32>ctz(m)] = 0);
+      m &= m - 1;
+    }
   }
-  const moveTouched = touched;
+  copyMask(moveTouched, touched);
   clearTouched();
   contracts.clearProbe();
   if (from != to) {
@@ -76,20 +80,22 @@ export function evalChange(s: i32, from: i32, to: i32): void {
     addLocal(s, from, -1, changeRaw);
     addNonLocal(s, from, to, changeRaw);
   }
-  changeMask = touched;
+  copyMask(changeMask, touched);
   setTouched(moveTouched);
   pHard = 0;
   pMedium = 0;
   pSoft = 0;
-  m = changeMask;
-  while (m) {
-    const id = <i32>ctz(m);
-    m &= m - 1;
-    const d = unchecked(factor[id]) * unchecked(changeRaw[id]);
-    const level = unchecked(levelOf[id]);
-    if (level == LEVEL_HARD) pHard += d;
-    else if (level == LEVEL_MEDIUM) pMedium += d;
-    else pSoft += d;
+  for (let w = 0; w < MASK_WORDS; w++) {
+    let m = unchecked(changeMask[w]);
+    while (m) {
+      const id = (w << 6) | <i32>ctz(m);
+      m &= m - 1;
+      const d = unchecked(factor[id]) * unchecked(changeRaw[id]);
+      const level = unchecked(levelOf[id]);
+      if (level == LEVEL_HARD) pHard += d;
+      else if (level == LEVEL_MEDIUM) pMedium += d;
+      else pSoft += d;
+    }
   }
 }
 
@@ -99,10 +105,12 @@ export function resetDelta(): void {
   dHard = 0;
   dMedium = 0;
   dSoft = 0;
-  let m = touched;
-  while (m) {
-    unchecked(moveRaw[<i32>ctz(m)] = 0);
-    m &= m - 1;
+  for (let w = 0; w < MASK_WORDS; w++) {
+    let m = unchecked(touched[w]);
+    while (m) {
+      unchecked(moveRaw[(w << 6) | <i32>ctz(m)] = 0);
+      m &= m - 1;
+    }
   }
   clearTouched();
 }
@@ -112,15 +120,17 @@ function settleMove(): void {
   dHard = 0;
   dMedium = 0;
   dSoft = 0;
-  let m = touched;
-  while (m) {
-    const id = <i32>ctz(m);
-    m &= m - 1;
-    const d = unchecked(factor[id]) * unchecked(moveRaw[id]);
-    const level = unchecked(levelOf[id]);
-    if (level == LEVEL_HARD) dHard += d;
-    else if (level == LEVEL_MEDIUM) dMedium += d;
-    else dSoft += d;
+  for (let w = 0; w < MASK_WORDS; w++) {
+    let m = unchecked(touched[w]);
+    while (m) {
+      const id = (w << 6) | <i32>ctz(m);
+      m &= m - 1;
+      const d = unchecked(factor[id]) * unchecked(moveRaw[id]);
+      const level = unchecked(levelOf[id]);
+      if (level == LEVEL_HARD) dHard += d;
+      else if (level == LEVEL_MEDIUM) dMedium += d;
+      else dSoft += d;
+    }
   }
 }
 
@@ -129,13 +139,15 @@ export function addChangeDelta(s: i32, from: i32, to: i32): void {
   if (from == to) return;
   evalChange(s, from, to);
   contracts.mergeProbe();
-  let m = changeMask;
-  while (m) {
-    const id = <i32>ctz(m);
-    unchecked(moveRaw[id] += changeRaw[id]);
-    m &= m - 1;
+  for (let w = 0; w < MASK_WORDS; w++) {
+    let m = unchecked(changeMask[w]);
+    while (m) {
+      const id = (w << 6) | <i32>ctz(m);
+      unchecked(moveRaw[id] += changeRaw[id]);
+      m &= m - 1;
+    }
   }
-  setTouched(touched | changeMask);
+  orMask(touched, changeMask);
   dHard += pHard;
   dMedium += pMedium;
   dSoft += pSoft;
@@ -205,11 +217,13 @@ export function commitDelta(): void {
   scoreHard += dHard;
   scoreMedium += dMedium;
   scoreSoft += dSoft;
-  let m = touched;
-  while (m) {
-    const id = <i32>ctz(m);
-    m &= m - 1;
-    unchecked(constraintScore[id] += factor[id] * moveRaw[id]);
+  for (let w = 0; w < MASK_WORDS; w++) {
+    let m = unchecked(touched[w]);
+    while (m) {
+      const id = (w << 6) | <i32>ctz(m);
+      m &= m - 1;
+      unchecked(constraintScore[id] += factor[id] * moveRaw[id]);
+    }
   }
 }
 

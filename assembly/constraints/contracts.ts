@@ -23,6 +23,7 @@ import { buildView, rw, passes, initView, startRecording, stopRecording, setReco
 import * as period from "./period-rules";
 import * as sequence from "./sequence-rules";
 import * as rolling from "./rolling-window";
+import { MASK_CAPACITY, newMask, markId, clearMask } from "../id-mask";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
 export let active = false;
@@ -40,9 +41,9 @@ let probePenalty = new StaticArray<i64>(0);
 let probeMatches = new StaticArray<i32>(0);
 let probeCount = 0;
 /** Constraint ids whose raw delta the last add* call wrote (index.ts ORs it into `touched`). */
-export let touchedMask: u64 = 0;
+export const touchedMask = newMask();
 /** Current match count per constraint id (contract constraints only), kept at commit. */
-export let matchTotals = new StaticArray<i64>(64);
+export let matchTotals = new StaticArray<i64>(MASK_CAPACITY);
 
 let evPenalty: i64 = 0;
 let evMatches: i32 = 0;
@@ -184,14 +185,14 @@ function side(e: i32, remove: i32, add: i32, s1: i32, s2: i32, raw: StaticArray<
     probe(k, evPenalty, evMatches);
     const id = rw(r, RW_CONSTRAINT);
     unchecked(raw[id] += evPenalty - before);
-    touchedMask |= <u64>1 << <u64>id;
+    markId(touchedMask, id);
   }
 }
 
 /** Starts collecting a change's values (evalChange). */
 export function clearProbe(): void {
   probeCount = 0;
-  touchedMask = 0;
+  clearMask(touchedMask);
 }
 
 /** Raw deltas of moving s from `from` to `to` (under the current solution and pending values) into raw[]. */

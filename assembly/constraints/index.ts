@@ -42,6 +42,7 @@ import * as disruption from "./disruption";
 import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END } from "../layout";
 import { shiftCount, shiftHistoric, balanceRuleCount, overlapGroup, ER_GROUP, ef, isHistoric } from "../problem";
 import { assignment, hardClean } from "../solution";
+import { MASK_CAPACITY, newMask, markId, clearMask, copyMask, orMask } from "../id-mask";
 
 /**
  * Contract rules (EMPLOYEE-SCOPED units, contracts.ts), ids CONTRACT_CONSTRAINT_FIRST.. in pairs: the REQUIRED
@@ -92,9 +93,9 @@ export const GAPS_ID: i32 = 41;
 export const CONSTRAINT_COUNT: i32 = disruption.GLOBAL_ID + 1;
 // @ts-ignore: top-level assert
 assert(CONTRACT_CONSTRAINT_FIRST + CONTRACT_NAMES.length == CONTRACT_CONSTRAINT_END);
-// The score director tracks touched constraints in a u64 bit mask (score.ts): at most 64 constraints.
+// The score director tracks touched constraints in bit masks (id-mask.ts, score.ts).
 // @ts-ignore: top-level assert
-assert(CONSTRAINT_COUNT <= 64);
+assert(CONSTRAINT_COUNT <= MASK_CAPACITY);
 
 export const KIND_LOCAL: i32 = 0;
 export const KIND_PAIRWISE: i32 = 1;
@@ -185,15 +186,15 @@ export function localPenalty(id: i32, s: i32, e: i32): i64 {
   return 0;
 }
 
-/** Bit per constraint id written by `add` since the last reset: lets the score director visit only those (<= 64). */
-export let touched: u64 = 0;
+/** Bit per constraint id written by `add` since the last reset: lets the score director visit only those. */
+export const touched = newMask();
 
 export function clearTouched(): void {
-  touched = 0;
+  clearMask(touched);
 }
 
-export function setTouched(mask: u64): void {
-  touched = mask;
+export function setTouched(mask: StaticArray<u64>): void {
+  copyMask(touched, mask);
 }
 
 // @ts-ignore: decorator
@@ -201,7 +202,7 @@ export function setTouched(mask: u64): void {
 function add(raw: StaticArray<i64>, id: i32, sign: i64, v: i64): void {
   if (v != 0) {
     unchecked(raw[id] += sign * v);
-    touched |= <u64>1 << <u64>id;
+    markId(touched, id);
   }
 }
 
@@ -240,7 +241,7 @@ export function setHardRunning(v: i64): void {
 function addHard(raw: StaticArray<i64>, id: i32, v: i64, weight: StaticArray<i64>, floor: i64): bool {
   if (v == 0) return true;
   unchecked(raw[id] += v);
-  touched |= <u64>1 << <u64>id;
+  markId(touched, id);
   hardRunning -= unchecked(weight[id]) * v;
   return hardRunning >= floor;
 }
@@ -331,19 +332,20 @@ export function addNonLocalHard(s: i32, from: i32, to: i32, raw: StaticArray<i64
 export function addContractChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
   if (!contracts.active) return;
   contracts.addChange(s, from, to, raw);
-  touched |= contracts.touchedMask;
+  orMask(touched, contracts.touchedMask);
 }
 
 export function addContractSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
   if (!contracts.active) return;
   contracts.addSwap(s1, s2, a, b, raw);
-  touched |= contracts.touchedMask;
+  orMask(touched, contracts.touchedMask);
 }
 
 export function addNonLocalRest(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
   if (balanceRuleCount > 0 && (unchecked(enabled[balance.TIME_ID]) || unchecked(enabled[balance.COUNT_ID]))) {
     balance.addDelta(s, from, to, raw);
-    touched |= (<u64>1 << <u64>balance.TIME_ID) | (<u64>1 << <u64>balance.COUNT_ID);
+    markId(touched, balance.TIME_ID);
+    markId(touched, balance.COUNT_ID);
   }
 }
 
@@ -364,7 +366,8 @@ export function addSwapOverlapCorrection(s1: i32, s2: i32, a: i32, b: i32, raw: 
 export function addSwapBalance(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
   if (balanceRuleCount > 0 && (unchecked(enabled[balance.TIME_ID]) || unchecked(enabled[balance.COUNT_ID]))) {
     balance.addSwapDelta(s1, s2, a, b, raw);
-    touched |= (<u64>1 << <u64>balance.TIME_ID) | (<u64>1 << <u64>balance.COUNT_ID);
+    markId(touched, balance.TIME_ID);
+    markId(touched, balance.COUNT_ID);
   }
 }
 
