@@ -15,6 +15,8 @@ export interface ConstraintInfo {
   override?: string;
   /** Reference schema of its match justification. */
   justification: string;
+  /** Declared (id, name, level) but not scored yet: its score is always 0. The README lists these. */
+  pending?: true;
 }
 
 export const CONSTRAINTS: readonly ConstraintInfo[] = [
@@ -75,6 +77,29 @@ export const CONSTRAINTS: readonly ConstraintInfo[] = [
   { id: 52, name: "Minimize outgoing disruption for employee", level: "SOFT", reward: false, override: "minimizeOutgoingDisruptionForEmployeeWeight", justification: "MinimizeOutgoingDisruptionPerEmployeeJustification" },
   { id: 53, name: "Minimize incoming disruption for employee", level: "SOFT", reward: false, override: "minimizeIncomingDisruptionForEmployeeWeight", justification: "MinimizeIncomingDisruptionPerEmployeeJustification" },
   { id: 54, name: "Employee assignment disrupted on replanning", level: "SOFT", reward: false, override: "employeeAssignmentDisruptedOnReplanningWeight", justification: "EmployeeAssignmentDisruptedOnReplanningJustification" },
+  // Scoped disruption (contract disruptionRules with a scope).
+  { id: 55, name: "Required scoped disruption for employee", level: "HARD", reward: false, justification: "RequiredScopedDisruptionPerEmployeeJustification", pending: true },
+  { id: 56, name: "Minimize preferred scoped disruption for employee", level: "SOFT", reward: false, override: "minimizePreferredScopedDisruptionForEmployeeWeight", justification: "MinimizePreferredScopedDisruptionPerEmployeeJustification", pending: true },
+  // Employee pairings (employees[].requiredPairings / preferredPairings ...).
+  { id: 57, name: "Employee is not paired with required employee", level: "HARD", reward: false, justification: "EmployeeIsNotPairedWithRequiredEmployeeJustification", pending: true },
+  { id: 58, name: "Employee is paired with prohibited employee", level: "HARD", reward: false, justification: "EmployeeIsPairedWithProhibitedEmployeeJustification", pending: true },
+  { id: 59, name: "Employee is paired with unpreferred employee", level: "SOFT", reward: false, override: "employeeIsPairedWithUnpreferredEmployeeWeight", justification: "EmployeeIsPairedWithUnpreferredEmployeeJustification", pending: true },
+  { id: 60, name: "Employee is paired with preferred employee", level: "SOFT", reward: true, override: "employeeIsPairedWithPreferredEmployeeWeight", justification: "EmployeeIsPairedWithPreferredEmployeeJustification", pending: true },
+  { id: 61, name: "Paired employees don't work shifts with common tags", level: "HARD", reward: false, justification: "PairedEmloyeesDontWorkShiftsWithCommonTagsJustification", pending: true },
+  // Daily shift pairings (globalRules.dailyShiftPairingRules).
+  { id: 62, name: "Employee does not have required daily shift pairing", level: "HARD", reward: false, justification: "EmployeeDoesNotHaveRequiredDailyShiftPairingJustification", pending: true },
+  { id: 63, name: "Employee has prohibited daily shift pairing", level: "HARD", reward: false, justification: "EmployeeHasProhibitedDailyShiftPairingJustification", pending: true },
+  { id: 64, name: "Employee has unpreferred daily shift pairing", level: "SOFT", reward: false, override: "employeeHasUnpreferredDailyShiftPairingWeight", justification: "EmployeeHasUnpreferredDailyShiftPairingJustification", pending: true },
+  { id: 65, name: "Employee does not have preferred daily shift pairing", level: "SOFT", reward: false, override: "employeeDoesNotHavePreferredDailyShiftPairingWeight", justification: "EmployeeDoesNotHavePreferredDailyShiftPairingJustification", pending: true },
+  // Cost (cost definitions, employee cost groups, globalRules.costsRules).
+  { id: 66, name: "Costs per period not in required range", level: "HARD", reward: false, justification: "CostsPerPeriodNotInRequiredRangeJustification", pending: true },
+  { id: 67, name: "Costs per period not in preferred range", level: "SOFT", reward: false, override: "costsPerPeriodNotInPreferredRangeWeight", justification: "CostsPerPeriodNotInPreferredRangeJustification", pending: true },
+  { id: 68, name: "Minimize cost per period", level: "SOFT", reward: false, override: "minimizeCostPerPeriodWeight", justification: "MinimizeCostPerPeriodJustification", pending: true },
+  { id: 69, name: "Keep employee activation ratio", level: "SOFT", reward: false, override: "keepEmployeeActivationRatioWeight", justification: "KeepEmployeeActivationRatioJustification", pending: true },
+  // Hourly demand (globalRules.minimumMaximumShiftsPerHourlyDemand).
+  { id: 70, name: "Shifts worked not in required hourly demand range", level: "HARD", reward: false, justification: "ShiftsWorkedNotInRequiredHourlyDemandRangeJustification", pending: true },
+  { id: 71, name: "Shifts worked not in preferred hourly demand range", level: "SOFT", reward: false, override: "shiftsWorkedNotInPreferredHourlyDemandRangeWeight", justification: "ShiftsWorkedNotInPreferredHourlyDemandRangeJustification", pending: true },
+  { id: 72, name: "Balance shifts worked for minimum hourly demand", level: "SOFT", reward: false, override: "balanceShiftsWorkedForMinimumHourlyDemandWeight", justification: "BalanceShiftsWorkedForMinimumHourlyDemandJustification", pending: true },
 ];
 
 export const CONSTRAINT_ID = {

@@ -89,8 +89,45 @@ const CONTRACT_NAMES: string[] = [
 /** Id of "Minimize gaps between shifts for employee" (the one contract constraint without a REQUIRED variant). */
 export const GAPS_ID: i32 = 41;
 
-/** After the contract rules: the disruption units (disruption.ts), LOCAL and soft. */
-export const CONSTRAINT_COUNT: i32 = disruption.GLOBAL_ID + 1;
+/**
+ * After the contract rules and the disruption units (disruption.ts, 52-54): scoped disruption (55-56), employee
+ * pairings (57-61), daily shift pairings (62-65), cost (66-69) and hourly demand (70-72). Names are the reference's
+ * justification names; level and reward per id.
+ */
+export const FAMILY_FIRST: i32 = disruption.GLOBAL_ID + 1;
+const FAMILY_NAMES: string[] = [
+  "Required scoped disruption for employee",
+  "Minimize preferred scoped disruption for employee",
+  "Employee is not paired with required employee",
+  "Employee is paired with prohibited employee",
+  "Employee is paired with unpreferred employee",
+  "Employee is paired with preferred employee",
+  "Paired employees don't work shifts with common tags",
+  "Employee does not have required daily shift pairing",
+  "Employee has prohibited daily shift pairing",
+  "Employee has unpreferred daily shift pairing",
+  "Employee does not have preferred daily shift pairing",
+  "Costs per period not in required range",
+  "Costs per period not in preferred range",
+  "Minimize cost per period",
+  "Keep employee activation ratio",
+  "Shifts worked not in required hourly demand range",
+  "Shifts worked not in preferred hourly demand range",
+  "Balance shifts worked for minimum hourly demand",
+];
+const FAMILY_LEVELS: i32[] = [
+  LEVEL_HARD, LEVEL_SOFT,
+  LEVEL_HARD, LEVEL_HARD, LEVEL_SOFT, LEVEL_SOFT, LEVEL_HARD,
+  LEVEL_HARD, LEVEL_HARD, LEVEL_SOFT, LEVEL_SOFT,
+  LEVEL_HARD, LEVEL_SOFT, LEVEL_SOFT, LEVEL_SOFT,
+  LEVEL_HARD, LEVEL_SOFT, LEVEL_SOFT,
+];
+/** Ids among them whose matches add to the score. */
+export const PAIRED_WITH_PREFERRED_ID: i32 = 60;
+
+export const CONSTRAINT_COUNT: i32 = FAMILY_FIRST + FAMILY_NAMES.length;
+// @ts-ignore: top-level assert
+assert(FAMILY_LEVELS.length == FAMILY_NAMES.length);
 // @ts-ignore: top-level assert
 assert(CONTRACT_CONSTRAINT_FIRST + CONTRACT_NAMES.length == CONTRACT_CONSTRAINT_END);
 // The score director tracks touched constraints in bit masks (id-mask.ts, score.ts).
@@ -135,10 +172,12 @@ export function constraintName(id: i32): string {
   if (id == disruption.OUT_ID) return disruption.OUT_NAME;
   if (id == disruption.IN_ID) return disruption.IN_NAME;
   if (id == disruption.GLOBAL_ID) return disruption.GLOBAL_NAME;
+  if (id >= FAMILY_FIRST && id < CONSTRAINT_COUNT) return FAMILY_NAMES[id - FAMILY_FIRST];
   return "";
 }
 
 export function constraintLevel(id: i32): i32 {
+  if (id >= FAMILY_FIRST) return FAMILY_LEVELS[id - FAMILY_FIRST];
   if (id <= requiredShiftTags.ID) return LEVEL_HARD;
   if (id == unassignedShift.ID) return LEVEL_MEDIUM;
   // Contract pairs: REQUIRED (hard) first; ids after the soft-only gaps constraint shift by one.
@@ -148,7 +187,7 @@ export function constraintLevel(id: i32): i32 {
 
 /** Rewards add to the score; every other constraint is a penalty. */
 export function isReward(id: i32): bool {
-  return id == preferredTime.ID || id == preferredEmployee.ID || id == preferredShiftTags.ID;
+  return id == preferredTime.ID || id == preferredEmployee.ID || id == preferredShiftTags.ID || id == PAIRED_WITH_PREFERRED_ID;
 }
 
 export function constraintKind(id: i32): i32 {
