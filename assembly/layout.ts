@@ -3,7 +3,7 @@
  * Bump LAYOUT_VERSION on any change; the glue refuses a build whose version differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 4;
+export const LAYOUT_VERSION: i32 = 5;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -132,6 +132,13 @@ export const DISRUPTION_WORDS: i32 = 4;
 /** Constraint ids of the contract rules: [FIRST, END) (constraints/index.ts lists them). */
 export const CONTRACT_CONSTRAINT_FIRST: i32 = 17;
 export const CONTRACT_CONSTRAINT_END: i32 = 52;
+/** Scoped disruption (constraints/scoped-disruption.ts): REQUIRED, then PREFERRED (+1); scored as compiled rules too. */
+export const SCOPED_DISRUPTION_CONSTRAINT: i32 = 55;
+
+/** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
+export function isRuleConstraint(id: i32): bool {
+  return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id == SCOPED_DISRUPTION_CONSTRAINT || id == SCOPED_DISRUPTION_CONSTRAINT + 1;
+}
 
 export const TZ_WORDS: i32 = 4;
 export const RULE_WORDS: i32 = 20;
@@ -189,7 +196,8 @@ export const K_ROLLING_SHIFTS: i32 = 14;
 export const K_ROLLING_DAYS: i32 = 15;
 export const K_ROLLING_WEEKENDS: i32 = 16;
 export const K_ROLLING_MINUTES_OFF: i32 = 17;
-export const RULE_KINDS: i32 = 18;
+export const K_SCOPED_DISRUPTION: i32 = 18;
+export const RULE_KINDS: i32 = 19;
 
 export const PERIOD_DAY: i32 = 0;
 export const PERIOD_WEEK: i32 = 1;

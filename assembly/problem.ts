@@ -18,7 +18,7 @@ import {
   H_MINUTE_ROWS, SEC_RULES, SEC_RULE_AUX, SEC_EMPLOYEE_RULES_OFF, SEC_EMPLOYEE_RULES, SEC_EMPLOYEE_TZ, SEC_TZ_SHIFT,
   SEC_TZ_RANGE, SEC_RULE_MINUTES, SEC_CUSTOM_PERIODS_OFF, SEC_CUSTOM_PERIODS, RULE_WORDS, TZ_WORDS, RW_KIND,
   RW_CONSTRAINT, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_PERIOD, RW_PERIOD_PARAM, RW_MINUTES_ROW, RW_AUX, RW_AUX_COUNT,
-  RULE_KINDS, PERIOD_CUSTOM, PERIOD_WEEK, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SEC_SHIFT_DISRUPTION,
+  RULE_KINDS, PERIOD_CUSTOM, PERIOD_WEEK, isRuleConstraint, SEC_SHIFT_DISRUPTION,
   SEC_EMPLOYEE_DISRUPTION_OFF, SEC_EMPLOYEE_DISRUPTION, DISRUPTION_WORDS,
 } from "./layout";
 import { sortIndicesByKey } from "./sort";
@@ -525,7 +525,7 @@ function rulesValid(n: i32, f: i32, m: i32, z: i32, customCount: i32): bool {
     const at = i * RULE_WORDS;
     if (<u32>rules[at + RW_KIND] >= <u32>RULE_KINDS) return false;
     const id = rules[at + RW_CONSTRAINT];
-    if (id < CONTRACT_CONSTRAINT_FIRST || id >= CONTRACT_CONSTRAINT_END) return false;
+    if (!isRuleConstraint(id)) return false;
     for (let k = RW_FILTER; k <= RW_FILTER3; k++) if (rules[at + k] < -1 || rules[at + k] >= f) return false;
     const period = rules[at + RW_PERIOD];
     if (period < 0 || period > PERIOD_CUSTOM) return false;

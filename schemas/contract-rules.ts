@@ -227,14 +227,15 @@ export const PeriodicTravelConfigurationSchema = z.strictObject({
 export const DisruptionStartAndEndScopeSchema = z.strictObject({
   startScopeInMinutes: z.number().int().min(0),
   endScopeInMinutes: z.number().int().min(0),
-  scopeType: z.enum(["START_AND_END", "OVERLAP"]),
+  scopeType: z.literal("START_AND_END"),
 }).openapi("DisruptionStartAndEndScope");
 
 export const DisruptionOverlapScopeSchema = z.strictObject({
-  scopeType: z.enum(["START_AND_END", "OVERLAP"]),
+  scopeType: z.literal("OVERLAP"),
 }).openapi("DisruptionOverlapScope");
 
-export const DisruptionScopeSchema = z.union([DisruptionStartAndEndScopeSchema, DisruptionOverlapScopeSchema]).openapi("DisruptionScope");
+/** The reference's discriminator: `scopeType` picks the shape (START_AND_END needs both scopes in minutes). */
+export const DisruptionScopeSchema = z.discriminatedUnion("scopeType", [DisruptionStartAndEndScopeSchema, DisruptionOverlapScopeSchema]).openapi("DisruptionScope");
 
 export const ContractDisruptionRuleSchema = z.strictObject({
   id: z.string(),

@@ -78,8 +78,8 @@ export const CONSTRAINTS: readonly ConstraintInfo[] = [
   { id: 53, name: "Minimize incoming disruption for employee", level: "SOFT", reward: false, override: "minimizeIncomingDisruptionForEmployeeWeight", justification: "MinimizeIncomingDisruptionPerEmployeeJustification" },
   { id: 54, name: "Employee assignment disrupted on replanning", level: "SOFT", reward: false, override: "employeeAssignmentDisruptedOnReplanningWeight", justification: "EmployeeAssignmentDisruptedOnReplanningJustification" },
   // Scoped disruption (contract disruptionRules with a scope).
-  { id: 55, name: "Required scoped disruption for employee", level: "HARD", reward: false, justification: "RequiredScopedDisruptionPerEmployeeJustification", pending: true },
-  { id: 56, name: "Minimize preferred scoped disruption for employee", level: "SOFT", reward: false, override: "minimizePreferredScopedDisruptionForEmployeeWeight", justification: "MinimizePreferredScopedDisruptionPerEmployeeJustification", pending: true },
+  { id: 55, name: "Required scoped disruption for employee", level: "HARD", reward: false, justification: "RequiredScopedDisruptionPerEmployeeJustification" },
+  { id: 56, name: "Minimize preferred scoped disruption for employee", level: "SOFT", reward: false, override: "minimizePreferredScopedDisruptionForEmployeeWeight", justification: "MinimizePreferredScopedDisruptionPerEmployeeJustification" },
   // Employee pairings (employees[].requiredPairings / preferredPairings ...).
   { id: 57, name: "Employee is not paired with required employee", level: "HARD", reward: false, justification: "EmployeeIsNotPairedWithRequiredEmployeeJustification", pending: true },
   { id: 58, name: "Employee is paired with prohibited employee", level: "HARD", reward: false, justification: "EmployeeIsPairedWithProhibitedEmployeeJustification", pending: true },

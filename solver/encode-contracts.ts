@@ -18,7 +18,7 @@ import {
   K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES, K_PERIOD_CONSECUTIVE_WEEKENDS,
   K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS,
   K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS, K_ROLLING_WEEKENDS,
-  K_ROLLING_MINUTES_OFF, PERIOD_DAY, PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_SCHEDULE, PERIOD_CUSTOM,
+  K_ROLLING_MINUTES_OFF, K_SCOPED_DISRUPTION, SCOPE_START_AND_END, SCOPE_OVERLAP, SCOPED_DISRUPTION_CONSTRAINT, PERIOD_DAY, PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_SCHEDULE, PERIOD_CUSTOM,
   WINDOW_DAILY, WINDOW_WEEKLY, WINDOW_MONTHLY, SEQUENCE_BETWEEN_STARTS, SEQUENCE_END_TO_START, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY, CONDITION_MIN_MINUTES,
 } from "./layout";
@@ -62,6 +62,7 @@ export const FAMILY_CONSTRAINT: Record<number, number> = {
   [K_ROLLING_DAYS]: 46,
   [K_ROLLING_WEEKENDS]: 48,
   [K_ROLLING_MINUTES_OFF]: 50,
+  [K_SCOPED_DISRUPTION]: SCOPED_DISRUPTION_CONSTRAINT,
 };
 
 /** Reference fields the schema accepts that no constraint scores yet (per rule family). */
@@ -77,7 +78,6 @@ export const UNSCORED_FIELDS: Record<string, readonly string[]> = {
     "allowedSequenceStartDays", "rewardCompactSequences", "absenceMode",
   ],
   minutesBetweenShiftsRules: ["maximumMinutesBetweenShifts", "scope", "absenceMode"],
-  disruptionRules: ["scope (minimizePreferredScopedDisruptionForEmployeeWeight, required scoped disruption)"],
   contract: [
     "priority", "avoidShiftCloseToDayOffRequestRules", "travelConfigurations", "singleDayShiftSequencePatternRules",
     "multiDayShiftSequencePatternRules", "shiftRotationRules", "fteConfiguration",
@@ -166,7 +166,8 @@ export function hasContractRules(input: ModelInput): boolean {
     if (
       (c.periodRules?.length ?? 0) > 0 || (c.rollingWindowRules?.length ?? 0) > 0 ||
       (c.consecutiveShiftsWorkedRules?.length ?? 0) > 0 || (c.consecutiveDaysWorkedRules?.length ?? 0) > 0 ||
-      (c.minutesBetweenShiftsRules?.length ?? 0) > 0 || (c.minimizeGapsBetweenShiftsRules?.length ?? 0) > 0
+      (c.minutesBetweenShiftsRules?.length ?? 0) > 0 || (c.minimizeGapsBetweenShiftsRules?.length ?? 0) > 0 ||
+      (c.disruptionRules ?? []).some((r) => r.scope)
     ) return true;
   }
   return false;
@@ -305,6 +306,26 @@ export function encodeContracts(
         });
         w[RW_P1] = Math.max(1, limit(rule.minConsecutivePreviousShifts ?? rule.minimumConsecutivePriorShifts ?? 1));
       });
+    }
+    // Disruption rules with a scope (scoped disruption); those without feed the LOCAL disruption units (encodeDisruption).
+    for (const rule of contract.disruptionRules ?? []) {
+      const scope = rule.scope;
+      if (!scope) continue;
+      // The reference's default satisfiability of disruption rules is PREFERRED.
+      add(K_SCOPED_DISRUPTION, rule.satisfiability ?? "PREFERRED", rule.id, "disruptionRules", (w) => {
+        w[RW_FILTER] = filterOf(rule);
+        const v = rule.validityDateTimeSpan;
+        if (v?.start) w[RW_VALID_FROM] = clampI32(localMinutesOf(v.start), I32_MIN);
+        if (v?.end) w[RW_VALID_TO] = clampI32(localMinutesOf(v.end), I32_MAX);
+        if (scope.scopeType === "START_AND_END") {
+          w[RW_P1] = SCOPE_START_AND_END;
+          w[RW_P2] = limit(scope.startScopeInMinutes);
+          w[RW_P3] = limit(scope.endScopeInMinutes);
+        } else {
+          w[RW_P1] = SCOPE_OVERLAP;
+        }
+        w[RW_P4] = Math.max(1, limit(rule.disruptionWeight ?? 1));
+      }, { scope: scope.scopeType });
     }
     for (const rule of contract.minimizeGapsBetweenShiftsRules ?? []) {
       add(K_GAPS, "PREFERRED", rule.id, "minimizeGapsBetweenShiftsRules", (w) => {
@@ -646,7 +667,7 @@ function countOnlyBetweenRow(between: { start: number; end: number }, g: number,
  * Disruption rules (spec §2.6): per shift the multiplier of the deprecated `globalRules.disruptionRules` covering it
  * (date span on the shift's local start date, tag filter; the highest when several do), and per employee the
  * `disruptionRules` of its contracts as [filter, weight, valid from, valid to] (validity in UTC minutes, read in the
- * employee's zone). `scope` is accepted but not scored (UNSCORED_FIELDS).
+ * employee's zone). Rules with a `scope` are compiled rules instead (encodeContracts, scoped disruption).
  */
 export function encodeDisruption(
   input: ModelInput,
@@ -680,6 +701,7 @@ export function encodeDisruption(
       const written = S > 0 ? times.startOffset[0] : 0;
       for (const id of employee.contracts ?? []) {
         for (const rule of byContract.get(id)?.disruptionRules ?? []) {
+          if (rule.scope) continue;
           const v = rule.validityDateTimeSpan;
           const from = v?.start ? localMinutesOf(v.start) - zone.offsetAt(near, written) : I32_MIN;
           const to = v?.end ? localMinutesOf(v.end) - zone.offsetAt(near, written) : I32_MAX;

@@ -22,7 +22,7 @@ import {
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
   K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS,
   K_CONSECUTIVE_SHIFTS, K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS,
-  K_ROLLING_WEEKENDS, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END,
+  K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, isRuleConstraint,
 } from "./layout";
 
 export type Justification = { description: string } & Record<string, unknown>;
@@ -262,7 +262,7 @@ function isLocal(id: number): boolean {
 }
 
 export function isContractConstraint(id: number): boolean {
-  return id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END;
+  return isRuleConstraint(id);
 }
 
 /** The justification of one contract rule match (reference `*ForEmployeeJustification` shapes). */
@@ -273,6 +273,8 @@ export function contractJustification(problem: EncodedProblem, m: ContractMatch)
   const required = CONSTRAINTS[rule.constraintId].level === "HARD" ? "required" : "preferred";
   const where = `rule '${rule.ruleId}' of contract '${rule.contractId}'`;
   switch (rule.kind) {
+    case K_SCOPED_DISRUPTION:
+      return scopedDisruptionJustification(problem, [m]);
     case K_MINUTES_BETWEEN:
       return {
         employee, shift1: shift(m.a), shift2: shift(m.b), minutesBetweenShiftsRule: rule.ruleId, violationInMinutes: m.penalty,
@@ -314,6 +316,50 @@ export function contractJustification(problem: EncodedProblem, m: ContractMatch)
   };
 }
 
+/**
+ * Scoped disruption: a REQUIRED rule's match groups an employee's outgoing shifts that are not wholly covered
+ * (reference `RequiredScopedDisruptionPerEmployeeJustification`); a PREFERRED rule's match is one outgoing shift and
+ * its uncovered minutes (`MinimizePreferredScopedDisruptionPerEmployeeJustification`). Core records: [shift, minutes].
+ */
+function scopedDisruptionJustification(problem: EncodedProblem, group: ContractMatch[]): Justification {
+  const rule = problem.contractRules[group[0].rule];
+  const employee = problem.employeeIds[group[0].employee];
+  const where = `rule '${rule.ruleId}' of contract '${rule.contractId}' (scope ${rule.scope})`;
+  const shifts = group.map((m) => problem.shiftIds[m.a] ?? "");
+  if (CONSTRAINTS[rule.constraintId].level === "HARD") {
+    return {
+      employee, disruptionRule: rule.ruleId, numberOfShiftsDisrupted: shifts.length, disruptedShifts: shifts,
+      description: `Employee '${employee}' lost ${shifts.length} submitted shift(s) ${list(shifts)} without a replacement in scope; ${where} requires one.`,
+    };
+  }
+  const m = group[0];
+  return {
+    employee, disruptionRule: rule.ruleId, outgoingShift: shifts[0], minutesNotCovered: m.b,
+    description: `Employee '${employee}' lost submitted shift '${shifts[0]}'; incoming shifts leave ${m.b} of its minutes uncovered (${where}).`,
+  };
+}
+
+/** Contract matches as the score analysis lists them: a REQUIRED scoped disruption rule's shifts form one match. */
+function groupContractMatches(problem: EncodedProblem, matches: ContractMatch[]): ContractMatch[][] {
+  const out: ContractMatch[][] = [];
+  const byOwner = new Map<string, ContractMatch[]>();
+  for (const m of matches) {
+    const rule = problem.contractRules[m.rule];
+    if (rule.kind !== K_SCOPED_DISRUPTION || CONSTRAINTS[rule.constraintId].level !== "HARD") {
+      out.push([m]);
+      continue;
+    }
+    const key = `${m.employee}/${m.rule}`;
+    let group = byOwner.get(key);
+    if (!group) {
+      byOwner.set(key, (group = []));
+      out.push(group);
+    }
+    group.push(m);
+  }
+  return out;
+}
+
 function list(values: string[]): string {
   return values.length === 0 ? "(none)" : values.map((v) => `'${v}'`).join(", ");
 }
@@ -330,9 +376,11 @@ function collectLeaves(node: unknown, key: "skillId" | "tagId", into: Set<string
 function matchesOf(session: SolverSession, ctx: Context, id: number, weight: number, assignment: Int32Array, contract: () => ContractMatch[]): ConstraintMatch[] {
   if (isContractConstraint(id)) {
     const rules = session.problem.contractRules;
-    return contract()
-      .filter((m) => rules[m.rule].constraintId === id)
-      .map((m) => ({ score: matchScore(id, weight, m.penalty), justification: contractJustification(session.problem, m) }));
+    const matches = contract().filter((m) => rules[m.rule].constraintId === id);
+    return groupContractMatches(session.problem, matches).map((group) => ({
+      score: matchScore(id, weight, group.reduce((sum, m) => sum + m.penalty, 0)),
+      justification: group.length > 1 ? scopedDisruptionJustification(session.problem, group) : contractJustification(session.problem, group[0]),
+    }));
   }
   if (id === CONSTRAINT_ID.OVERLAP) {
     return session.overlapMatches().map(([a, b, minutes]) => ({

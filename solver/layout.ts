@@ -3,7 +3,7 @@
  * the reference. A build whose `layoutVersion()` differs from LAYOUT_VERSION is refused at load.
  */
 
-export const LAYOUT_VERSION = 4;
+export const LAYOUT_VERSION = 5;
 
 export const HEADER_WORDS = 13;
 export const H_VERSION = 0;
@@ -40,6 +40,13 @@ export const SPAN_WORDS = 4;
 /** Contract rules (assembly/layout.ts draws them): constraint id range, record fields, kinds, periods. */
 export const CONTRACT_CONSTRAINT_FIRST = 17;
 export const CONTRACT_CONSTRAINT_END = 52;
+/** Scoped disruption: REQUIRED id, PREFERRED = +1; scored by compiled rules like the contract range. */
+export const SCOPED_DISRUPTION_CONSTRAINT = 55;
+
+/** Whether constraint `id` is scored by compiled contract rules (assembly/layout.ts isRuleConstraint). */
+export function isRuleConstraint(id: number): boolean {
+  return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id === SCOPED_DISRUPTION_CONSTRAINT || id === SCOPED_DISRUPTION_CONSTRAINT + 1;
+}
 export const TZ_WORDS = 4;
 export const DISRUPTION_WORDS = 4;
 export const RULE_WORDS = 20;
@@ -84,6 +91,10 @@ export const K_ROLLING_SHIFTS = 14;
 export const K_ROLLING_DAYS = 15;
 export const K_ROLLING_WEEKENDS = 16;
 export const K_ROLLING_MINUTES_OFF = 17;
+export const K_SCOPED_DISRUPTION = 18;
+/** Scope types of scoped disruption rules (RW_P1). */
+export const SCOPE_START_AND_END = 0;
+export const SCOPE_OVERLAP = 1;
 
 export const PERIOD_DAY = 0;
 export const PERIOD_WEEK = 1;

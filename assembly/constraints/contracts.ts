@@ -16,13 +16,14 @@
  */
 import {
   RW_KIND, RW_CONSTRAINT, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_P3, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF,
-  K_MINUTES_BETWEEN, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_MINUTES_OFF, CONDITION_NONE,
+  K_MINUTES_BETWEEN, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_MINUTES_OFF, K_SCOPED_DISRUPTION, CONDITION_NONE,
 } from "../layout";
 import { employeeCount, ruleCount, employeeRulesOff, employeeRules, employeeTz } from "../problem";
 import { buildView, rw, passes, initView, startRecording, stopRecording, setRecordOwner, recordCount } from "./view";
 import * as period from "./period-rules";
 import * as sequence from "./sequence-rules";
 import * as rolling from "./rolling-window";
+import * as scoped from "./scoped-disruption";
 import { MASK_CAPACITY, newMask, markId, clearMask } from "../id-mask";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
@@ -63,6 +64,10 @@ function evaluate(r: i32, g: i32, e: i32): void {
     rolling.evaluateRollingRule(r, g, e);
     evPenalty = rolling.evPenalty;
     evMatches = rolling.evMatches;
+  } else if (kind == K_SCOPED_DISRUPTION) {
+    scoped.evaluateScopedDisruption(r, g, e);
+    evPenalty = scoped.evPenalty;
+    evMatches = scoped.evMatches;
   } else {
     evPenalty = 0;
     evMatches = 0;
@@ -74,6 +79,8 @@ function evaluate(r: i32, g: i32, e: i32): void {
 @inline
 function sees(r: i32, s: i32): bool {
   const kind = rw(r, RW_KIND);
+  // Scoped disruption reads the employee's submitted shifts and whatever it receives: any shift.
+  if (kind == K_SCOPED_DISRUPTION) return true;
   if (kind == K_MINUTES_BETWEEN || kind == K_GAPS) return passes(rw(r, RW_FILTER2), s) || passes(rw(r, RW_FILTER3), s);
   if (passes(rw(r, RW_FILTER), s)) return true;
   return rw(r, RW_P3) != CONDITION_NONE && passes(rw(r, RW_FILTER2), s);
@@ -99,7 +106,10 @@ export function initContracts(): void {
   pendCount = 0;
   probeCount = 0;
   for (let i = 0; i < matchTotals.length; i++) matchTotals[i] = 0;
-  if (active && ruleCount > 0) initView();
+  if (active && ruleCount > 0) {
+    initView();
+    scoped.initScopedDisruption();
+  }
 }
 
 /** Recomputes every slot from the solution's lists (after loading or replacing a solution). */

@@ -39,7 +39,7 @@ import * as preferredShiftTags from "./preferred-shift-tags";
 import * as balance from "./balance";
 import * as contracts from "./contracts";
 import * as disruption from "./disruption";
-import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END } from "../layout";
+import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, isRuleConstraint } from "../layout";
 import { shiftCount, shiftHistoric, balanceRuleCount, overlapGroup, ER_GROUP, ef, isHistoric } from "../problem";
 import { assignment, hardClean } from "../solution";
 import { MASK_CAPACITY, newMask, markId, clearMask, copyMask, orMask } from "../id-mask";
@@ -142,7 +142,7 @@ export const KIND_EMPLOYEE: i32 = 3;
 // @ts-ignore: decorator
 @inline
 export function isContractConstraint(id: i32): bool {
-  return id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END;
+  return isRuleConstraint(id);
 }
 
 /** Per constraint id: enabled (weight != 0); maintained by the score director. */
@@ -168,7 +168,7 @@ export function constraintName(id: i32): string {
     case balance.TIME_ID: return balance.TIME_NAME;
     case balance.COUNT_ID: return balance.COUNT_NAME;
   }
-  if (isContractConstraint(id)) return CONTRACT_NAMES[id - CONTRACT_CONSTRAINT_FIRST];
+  if (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) return CONTRACT_NAMES[id - CONTRACT_CONSTRAINT_FIRST];
   if (id == disruption.OUT_ID) return disruption.OUT_NAME;
   if (id == disruption.IN_ID) return disruption.IN_NAME;
   if (id == disruption.GLOBAL_ID) return disruption.GLOBAL_NAME;
@@ -440,8 +440,8 @@ export function matchCountsAll(counts: StaticArray<i32>): void {
   if (enabled[overlappingShift.ID]) counts[overlappingShift.ID] = overlappingShift.matchCount();
   if (enabled[balance.TIME_ID]) counts[balance.TIME_ID] = balance.matchCount(balance.BALANCE_TIME);
   if (enabled[balance.COUNT_ID]) counts[balance.COUNT_ID] = balance.matchCount(balance.BALANCE_COUNT);
-  for (let id = CONTRACT_CONSTRAINT_FIRST; id < CONTRACT_CONSTRAINT_END; id++) {
-    if (enabled[id]) counts[id] = <i32>unchecked(contracts.matchTotals[id]);
+  for (let id = 0; id < CONSTRAINT_COUNT; id++) {
+    if (isContractConstraint(id) && enabled[id]) counts[id] = <i32>unchecked(contracts.matchTotals[id]);
   }
 }
 

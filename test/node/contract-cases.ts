@@ -563,6 +563,76 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
       },
     ],
   },
+  55: {
+    name: "Required scoped disruption for employee",
+    cases: [
+      {
+        title: "START_AND_END 60/60: ann loses a for b (30 min off: covered), c for d (6 h later: not), e to nobody: 2 shifts, 1 match",
+        input: {
+          contracts: [{ id: "c", disruptionRules: [{ id: "d", satisfiability: "REQUIRED", scope: { scopeType: "START_AND_END", startScopeInMinutes: 60, endScopeInMinutes: 60 } }] }],
+          employees: [{ id: "ann", contracts: ["c"] }, { id: "bob" }],
+          shifts: [
+            onDay("a", 0, "08:00", "12:00"), onDay("b", 0, "08:30", "12:30", { employee: "bob" }),
+            onDay("c", 1, "08:00", "12:00"), onDay("d", 1, "14:00", "18:00", { employee: "bob" }), onDay("e", 2, "08:00", "12:00"),
+          ],
+        },
+        assignment: [1, 0, 1, 0, -1],
+        score: "-2hard/0medium/0soft",
+        matches: 1,
+        total: "-2hard/-10medium/0soft",
+      },
+      {
+        title: "OVERLAP: ann's 8-hour shift replaced by one of 8 hours overlapping all of it but 1 minute: 1",
+        input: {
+          contracts: [{ id: "c", disruptionRules: [{ id: "d", satisfiability: "REQUIRED", scope: { scopeType: "OVERLAP" } }] }],
+          employees: [{ id: "ann", contracts: ["c"] }, { id: "bob" }],
+          shifts: [onDay("a", 0, "08:00", "16:00"), onDay("b", 0, "08:01", "16:01", { employee: "bob" })],
+        },
+        assignment: [1, 0],
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  56: {
+    name: "Minimize preferred scoped disruption for employee",
+    cases: [
+      {
+        title: "OVERLAP, weight 2: ann's 8-hour shift a covered 2 + 2 hours by b and c: 240 min x 2; d is outside the validity span",
+        input: {
+          contracts: [{
+            id: "c",
+            disruptionRules: [{
+              id: "d", satisfiability: "PREFERRED", disruptionWeight: 2, scope: { scopeType: "OVERLAP" },
+              validityDateTimeSpan: { start: "2027-02-01T00:00:00", end: "2027-02-03T00:00:00" },
+            }],
+          }],
+          employees: [{ id: "ann", contracts: ["c"] }, { id: "bob" }],
+          shifts: [
+            onDay("a", 0, "08:00", "16:00"), onDay("b", 0, "08:00", "10:00", { employee: "bob" }),
+            onDay("c", 0, "12:00", "14:00", { employee: "bob" }), onDay("d", 3, "08:00", "12:00"),
+          ],
+        },
+        assignment: [1, 0, 0, 1],
+        score: "0hard/0medium/-480soft",
+        matches: 1,
+      },
+      {
+        title: "START_AND_END 30/30 on 'ward' shifts: a replaced in scope, x is no ward shift, y has no replacement: 240",
+        input: {
+          contracts: [{ id: "c", disruptionRules: [{ id: "d", includeShiftTags: ["ward"], scope: { scopeType: "START_AND_END", startScopeInMinutes: 30, endScopeInMinutes: 30 } }] }],
+          employees: [{ id: "ann", contracts: ["c"] }, { id: "bob" }],
+          shifts: [
+            onDay("a", 0, "08:00", "12:00", { tags: ["ward"] }), onDay("b", 0, "07:30", "12:30", { employee: undefined }),
+            onDay("x", 1, "08:00", "12:00"), onDay("y", 2, "08:00", "12:00", { tags: ["ward"] }),
+          ],
+        },
+        assignment: [1, 0, 1, 1],
+        score: "0hard/0medium/-240soft",
+        matches: 1,
+      },
+    ],
+  },
   54: {
     name: "Employee assignment disrupted on replanning",
     cases: [

@@ -62,6 +62,31 @@ describe("score analysis", () => {
     expect(light.constraints.every((c) => c.matches === undefined)).toBe(true);
   });
 
+  it("justifies scoped disruption: a REQUIRED rule's disrupted shifts in one match, a PREFERRED rule's per shift", async () => {
+    const day = (id: string, d: number, from: string, to: string, employee?: string) =>
+      ({ id, start: `2027-02-0${1 + d}T${from}:00Z`, end: `2027-02-0${1 + d}T${to}:00Z`, ...(employee ? { employee } : {}) });
+    const input: ModelInput = {
+      contracts: [
+        { id: "req", disruptionRules: [{ id: "r", satisfiability: "REQUIRED", scope: { scopeType: "START_AND_END", startScopeInMinutes: 60, endScopeInMinutes: 60 } }] },
+        { id: "pref", disruptionRules: [{ id: "p", disruptionWeight: 3, scope: { scopeType: "OVERLAP" } }] },
+      ],
+      employees: [{ id: "ann", contracts: ["req"] }, { id: "bob", contracts: ["pref"] }, { id: "cy" }],
+      shifts: [day("a", 0, "08:00", "12:00", "ann"), day("b", 1, "08:00", "12:00", "ann"), day("c", 2, "08:00", "16:00", "bob"), day("d", 2, "08:00", "10:00")],
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    // ann loses a and b to cy; bob loses c to cy and gets d (2 of c's 8 hours covered).
+    session.applyAssignment(Int32Array.from([2, 2, 2, 1]));
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const required = analysis.constraints.find((c) => c.name === "Required scoped disruption for employee")!;
+    expect(required.score).toBe("-2hard/0medium/0soft");
+    expect(required.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", disruptionRule: "r", numberOfShiftsDisrupted: 2, disruptedShifts: ["a", "b"] }]);
+    const preferred = analysis.constraints.find((c) => c.name === "Minimize preferred scoped disruption for employee")!;
+    expect(preferred.score).toBe("0hard/0medium/-1080soft");
+    expect(preferred.matches!.map((m) => m.justification)).toMatchObject([{ employee: "bob", disruptionRule: "p", outgoingShift: "c", minutesNotCovered: 360 }]);
+  });
+
   it("reports weights and justifications of a hand-made case", async () => {
     const input: ModelInput = {
       employees: [{ id: "ann", skills: [{ id: "nurse" }], unavailableTimeSpans: [{ start: "2027-02-01T07:00:00Z", end: "2027-02-01T09:00:00Z" }] }],

@@ -163,6 +163,13 @@ function randomContracts(random: () => number): Contract[] {
     minimizeGapsBetweenShiftsRules: [{ id: `${id}-gaps`, maximumMinutesBetweenSplitShifts: 60 + int(600), ...(chance(0.3) ? { includeNextShiftTags: ["t2"] } : {}) }],
     disruptionRules: [
       { id: `${id}-dis`, satisfiability: "PREFERRED", disruptionWeight: 1 + int(4), ...tags(), ...(chance(0.3) ? { validityDateTimeSpan: { start: "2027-02-02T00:00:00", end: "2027-02-08T00:00:00" } } : {}) },
+      // Scoped disruption: REQUIRED or PREFERRED, START_AND_END or OVERLAP.
+      {
+        id: `${id}-scoped`,
+        ...(chance(0.5) ? { satisfiability: "REQUIRED" as const } : { satisfiability: "PREFERRED" as const, disruptionWeight: 1 + int(3) }),
+        ...(chance(0.3) ? tags() : {}),
+        scope: chance(0.5) ? { scopeType: "START_AND_END" as const, startScopeInMinutes: int(240), endScopeInMinutes: int(240) } : { scopeType: "OVERLAP" as const },
+      },
     ],
   });
   return ["full", "part", "night"].map(make);
