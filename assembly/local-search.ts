@@ -37,7 +37,7 @@ import {
   dSoft, pHard, pMedium, pSoft, scoreHard, scoreMedium, scoreSoft, isBetter,
 } from "./score";
 import { enabled, hardLocal } from "./constraints/index";
-import { overlapWithEmployee, ID as OVERLAP_ID } from "./constraints/overlapping-shift";
+import { overlapOfOwnShift, ID as OVERLAP_ID } from "./constraints/overlapping-shift";
 import { ID as UNASSIGNED_ID } from "./constraints/unassigned-shift";
 import { bestHard, bestMedium, bestSoft, markBest, noteChange, settleJournal } from "./best";
 import { rngBelow, rngNext } from "./rng";
@@ -125,7 +125,7 @@ export function isViolating(s: i32): bool {
   const e = unchecked(assignment[s]);
   if (e < 0) return isMandatory(s) && unchecked(enabled[UNASSIGNED_ID]);
   if (hardLocal(s, e) > 0) return true;
-  return unchecked(enabled[OVERLAP_ID]) && overlapWithEmployee(s, e) > 0;
+  return unchecked(enabled[OVERLAP_ID]) && overlapOfOwnShift(s, e) > 0;
 }
 
 function poolAdd(s: i32): void {

@@ -190,7 +190,12 @@ function buildRecords(): void {
       shiftRec[at + SR_END] = shiftEnd[i];
       shiftRec[at + SR_WORKED] = shiftWorked[i];
       shiftRec[at + SR_WEIGHT] = shiftUnassignedWeight[i];
-      shiftRec[at + SR_FLAGS] = (shiftPinned[i] ? SHIFT_PINNED : 0) | (shiftMandatory[i] ? SHIFT_MANDATORY : 0) | (shiftHistoric[i] ? SHIFT_HISTORIC : 0);
+      let flags = (shiftPinned[i] ? SHIFT_PINNED : 0) | (shiftMandatory[i] ? SHIFT_MANDATORY : 0) | (shiftHistoric[i] ? SHIFT_HISTORIC : 0);
+      for (let k = shiftTagsOff[i]; k < shiftTagsOff[i + 1]; k++) if (shiftTags[k] < TAG_BITS) flags |= 1 << (TAG_BIT_FIRST + shiftTags[k]);
+      // One required skill (a lone leaf, the common case): the record's key skill is that skill.
+      const program = requiredSkillsOff[i];
+      if (requiredSkillsOff[i + 1] - program == 3 && requiredSkills[program] == OP_LEAF && requiredSkills[program + 1] == shiftKeySkill[i]) flags |= SHIFT_ONE_SKILL;
+      shiftRec[at + SR_FLAGS] = flags;
       shiftRec[at + SR_KEY_SKILL] = shiftKeySkill[i];
       shiftRec[at + SR_INITIAL] = shiftInitialEmployee[i];
       let bits = 0;
@@ -669,10 +674,20 @@ export function intersectionSize(a: StaticArray<i32>, aFrom: i32, aTo: i32, b: S
   return n;
 }
 
+/**
+ * The first TAG_BITS tag ids are also bits of the shift record's flags (from bit TAG_BIT_FIRST): a tag test then
+ * reads the record a move has already loaded instead of the tag row elsewhere in memory.
+ */
+const TAG_BIT_FIRST: i32 = 8;
+/** Record flag: the shift's required skills are exactly its key skill (required-skill-missing.ts fast path). */
+export const SHIFT_ONE_SKILL: i32 = 8;
+const TAG_BITS: i32 = 24;
+
 /** Whether shift `s` carries tag `tag`. */
 // @ts-ignore: decorator
 @inline
 export function shiftHasTag(s: i32, tag: i32): bool {
+  if (tag < TAG_BITS) return (sf(s, SR_FLAGS) & (1 << (TAG_BIT_FIRST + tag))) != 0;
   return rowContains(shiftTags, sf(s, SR_TAGS), sf(s + 1, SR_TAGS), tag);
 }
 

@@ -316,7 +316,7 @@ export function subtractHard(s: i32, e: i32, raw: StaticArray<i64>): void {
     const dirty = addLocalHard(s, e, -1, raw);
     if (unchecked(assignment[s]) == e) unchecked(hardClean[s] = dirty ? 1 : 0);
   }
-  if (unchecked(enabled[overlappingShift.ID])) add(raw, overlappingShift.ID, -1, overlappingShift.overlapWithEmployee(s, e));
+  if (unchecked(enabled[overlappingShift.ID])) add(raw, overlappingShift.ID, -1, overlappingShift.overlapOfOwnShift(s, e));
 }
 
 /** The medium and soft LOCAL constraints. */

@@ -16,6 +16,30 @@ export const ID: i32 = 1;
 export const NAME = "Overlapping shift";
 export const LEVEL: i32 = LEVEL_HARD;
 
+/**
+ * Per employee, the penalized overlap minutes among its own shifts (the sum of its pairs), kept by `onAssign` at
+ * every solution.setEmployee. When it is 0, no shift of the employee overlaps another, so the side a shift leaves
+ * needs no list scan (`overlapOfOwnShift`): on large instances that scan is a cache miss per move.
+ */
+export let employeeOverlap = new StaticArray<i64>(0);
+
+export function initEmployeeOverlap(): void {
+  employeeOverlap = new StaticArray<i64>(employeeCount);
+}
+
+/** Called by solution.setEmployee after s moved from `from` to `to` (lists already updated). */
+export function onAssign(s: i32, from: i32, to: i32): void {
+  if (from >= 0) unchecked(employeeOverlap[from] -= overlapWithEmployee(s, from));
+  if (to >= 0) unchecked(employeeOverlap[to] += overlapWithEmployee(s, to));
+}
+
+/** overlapWithEmployee for a shift e works (s in e's list): 0 at once when e's shifts overlap nowhere. */
+// @ts-ignore: decorator
+@inline
+export function overlapOfOwnShift(s: i32, e: i32): i64 {
+  return e < 0 || unchecked(employeeOverlap[e]) == 0 ? 0 : overlapWithEmployee(s, e);
+}
+
 /** Whether shift `s` may overlap others when worked by an employee of allow-overlap group `g` (0 = none). */
 // @ts-ignore: decorator
 @inline
