@@ -126,7 +126,9 @@ export const SEC_SHIFT_DISRUPTION: i32 = 58; // S
 /** Per employee: its contracts' disruptionRules, DISRUPTION_WORDS each: [filter, weight, valid from, valid to]. */
 export const SEC_EMPLOYEE_DISRUPTION_OFF: i32 = 59; // E + 1, in rules
 export const SEC_EMPLOYEE_DISRUPTION: i32 = 60;
-export const SECTION_COUNT: i32 = 61;
+/** Cost: costs rules and activation ratio groups, one block of words drawn in constraints/cost.ts (empty = none). */
+export const SEC_COST: i32 = 61;
+export const SECTION_COUNT: i32 = 62;
 export const DISRUPTION_WORDS: i32 = 4;
 
 /** Constraint ids of the contract rules: [FIRST, END) (constraints/index.ts lists them). */
@@ -189,7 +191,9 @@ export const K_ROLLING_SHIFTS: i32 = 14;
 export const K_ROLLING_DAYS: i32 = 15;
 export const K_ROLLING_WEEKENDS: i32 = 16;
 export const K_ROLLING_MINUTES_OFF: i32 = 17;
-export const RULE_KINDS: i32 = 18;
+/** A period rule's costDefinition (constraints/cost.ts): tiers in RULE_AUX as [minutes limit (-1 = rest), milli-units per hour]. */
+export const K_PERIOD_COST: i32 = 18;
+export const RULE_KINDS: i32 = 19;
 
 export const PERIOD_DAY: i32 = 0;
 export const PERIOD_WEEK: i32 = 1;

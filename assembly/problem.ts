@@ -19,8 +19,9 @@ import {
   SEC_TZ_RANGE, SEC_RULE_MINUTES, SEC_CUSTOM_PERIODS_OFF, SEC_CUSTOM_PERIODS, RULE_WORDS, TZ_WORDS, RW_KIND,
   RW_CONSTRAINT, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_PERIOD, RW_PERIOD_PARAM, RW_MINUTES_ROW, RW_AUX, RW_AUX_COUNT,
   RULE_KINDS, PERIOD_CUSTOM, PERIOD_WEEK, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SEC_SHIFT_DISRUPTION,
-  SEC_EMPLOYEE_DISRUPTION_OFF, SEC_EMPLOYEE_DISRUPTION, DISRUPTION_WORDS,
+  SEC_EMPLOYEE_DISRUPTION_OFF, SEC_EMPLOYEE_DISRUPTION, DISRUPTION_WORDS, SEC_COST,
 } from "./layout";
+import { costDataValid, COST_MINIMIZE_ID } from "./cost-data";
 import { sortIndicesByKey } from "./sort";
 
 export let shiftCount: i32 = 0;
@@ -102,6 +103,8 @@ export let customPeriods = new StaticArray<i32>(0);
 export let shiftDisruption = new StaticArray<i32>(0);
 export let employeeDisruptionOff = new StaticArray<i32>(0);
 export let employeeDisruption = new StaticArray<i32>(0);
+/** Costs rules and activation groups (cost-data.ts draws the block). */
+export let costData = new StaticArray<i32>(0);
 
 /**
  * Packed records, built at load for cache locality: everything a move evaluation reads about one shift (or one
@@ -419,6 +422,7 @@ export function finishLoad(): i32 {
   shiftDisruption = next(SEC_SHIFT_DISRUPTION);
   employeeDisruptionOff = next(SEC_EMPLOYEE_DISRUPTION_OFF);
   employeeDisruption = next(SEC_EMPLOYEE_DISRUPTION);
+  costData = next(SEC_COST);
   pending = new Array<StaticArray<i32>>(0);
 
   const q = employeeSkills.length;
@@ -462,6 +466,7 @@ export function finishLoad(): i32 {
     if (employeeTz[i] < -1 || employeeTz[i] >= nz) return ERR_RANGE;
     if (employeeRulesOff[i + 1] > employeeRulesOff[i] && employeeTz[i] < 0) return ERR_RANGE;
   }
+  if (!costDataValid(costData, s, e)) return ERR_RANGE;
   if (!spansValid(unavailable, f) || !spansValid(available, f) || !spansValid(preferredTime, f) || !spansValid(unpreferredTime, f)) return ERR_RANGE;
 
   shiftPinned = new StaticArray<bool>(s);
@@ -525,7 +530,7 @@ function rulesValid(n: i32, f: i32, m: i32, z: i32, customCount: i32): bool {
     const at = i * RULE_WORDS;
     if (<u32>rules[at + RW_KIND] >= <u32>RULE_KINDS) return false;
     const id = rules[at + RW_CONSTRAINT];
-    if (id < CONTRACT_CONSTRAINT_FIRST || id >= CONTRACT_CONSTRAINT_END) return false;
+    if ((id < CONTRACT_CONSTRAINT_FIRST || id >= CONTRACT_CONSTRAINT_END) && id != COST_MINIMIZE_ID) return false;
     for (let k = RW_FILTER; k <= RW_FILTER3; k++) if (rules[at + k] < -1 || rules[at + k] >= f) return false;
     const period = rules[at + RW_PERIOD];
     if (period < 0 || period > PERIOD_CUSTOM) return false;

@@ -16,6 +16,7 @@
  */
 import { shiftCount, employeeCount, shiftStart, shiftEnd, balanceRuleCount, SR_END, SR_START, sf } from "./problem";
 import { initBalance, onAssign } from "./constraints/balance";
+import * as cost from "./constraints/cost";
 
 /** Employee index per shift, -1 when unassigned. */
 export let assignment = new StaticArray<i32>(0);
@@ -45,6 +46,7 @@ export function initSolution(): void {
     listCapacity[i] = initial;
   }
   initBalance();
+  cost.initCost();
 }
 
 /** Bytes per list entry: (start, end, shift). */
@@ -140,4 +142,5 @@ export function setEmployee(s: i32, to: i32): void {
   assignment[s] = to;
   unchecked(hardClean[s] = -1);
   if (balanceRuleCount > 0) onAssign(s, from, to);
+  if (cost.active) cost.onAssign(s, from, to);
 }

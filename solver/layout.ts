@@ -32,6 +32,7 @@ export const SECTIONS = [
   "balanceRules", "balanceMembers", "balanceHistory", "balanceShifts", "overlapGroup", "overlapAllowed",
   "rules", "ruleAux", "employeeRulesOff", "employeeRules", "employeeTz", "tzShift", "tzRange", "ruleMinutes",
   "customPeriodsOff", "customPeriods", "shiftDisruption", "employeeDisruptionOff", "employeeDisruption",
+  "cost",
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -84,6 +85,7 @@ export const K_ROLLING_SHIFTS = 14;
 export const K_ROLLING_DAYS = 15;
 export const K_ROLLING_WEEKENDS = 16;
 export const K_ROLLING_MINUTES_OFF = 17;
+export const K_PERIOD_COST = 18;
 
 export const PERIOD_DAY = 0;
 export const PERIOD_WEEK = 1;

@@ -48,6 +48,10 @@ export interface RotaExports {
   constraintScoresInto(out: number): void;
   matchCountsInto(out: number): void;
   contractMatchCount(id: number): bigint;
+  costPeriodTotal(period: number): bigint;
+  costPeriodPenalty(period: number): bigint;
+  costGroupActivated(group: number): number;
+  costGroupPenalty(group: number): bigint;
   balanceRuleCount(): number;
   balanceRuleKind(rule: number): number;
   balanceRulePenalty(rule: number): bigint;

@@ -39,6 +39,7 @@ import * as preferredShiftTags from "./preferred-shift-tags";
 import * as balance from "./balance";
 import * as contracts from "./contracts";
 import * as disruption from "./disruption";
+import * as cost from "./cost";
 import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END } from "../layout";
 import { shiftCount, shiftHistoric, balanceRuleCount, overlapGroup, ER_GROUP, ef, isHistoric } from "../problem";
 import { assignment, hardClean } from "../solution";
@@ -193,7 +194,8 @@ export function isReward(id: i32): bool {
 export function constraintKind(id: i32): i32 {
   if (id == overlappingShift.ID) return KIND_PAIRWISE;
   if (id == balance.TIME_ID || id == balance.COUNT_ID) return KIND_AGGREGATE;
-  if (isContractConstraint(id)) return KIND_EMPLOYEE;
+  if (isContractConstraint(id) || id == cost.COST_MINIMIZE_ID) return KIND_EMPLOYEE;
+  if (id == cost.COST_REQUIRED_ID || id == cost.COST_PREFERRED_ID || id == cost.ACTIVATION_RATIO_ID) return KIND_AGGREGATE;
   return KIND_LOCAL;
 }
 
@@ -358,6 +360,7 @@ export function addNonLocal(s: i32, from: i32, to: i32, raw: StaticArray<i64>): 
   addNonLocalHard(s, from, to, raw);
   addNonLocalRest(s, from, to, raw);
   addContractChange(s, from, to, raw);
+  addCostChange(s, from, to, raw);
 }
 
 export function addNonLocalHard(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
@@ -372,6 +375,25 @@ export function addContractChange(s: i32, from: i32, to: i32, raw: StaticArray<i
   if (!contracts.active) return;
   contracts.addChange(s, from, to, raw);
   orMask(touched, contracts.touchedMask);
+}
+
+/** The cost aggregates' deltas (costs rules 66-67, activation ratio 69; every level at once) for a change. */
+export function addCostChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  if (!cost.active) return;
+  cost.addChange(s, from, to, raw);
+  markCost();
+}
+
+export function addCostSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  if (!cost.active) return;
+  cost.addSwap(s1, s2, a, b, raw);
+  markCost();
+}
+
+function markCost(): void {
+  markId(touched, cost.COST_REQUIRED_ID);
+  markId(touched, cost.COST_PREFERRED_ID);
+  markId(touched, cost.ACTIVATION_RATIO_ID);
 }
 
 export function addContractSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
@@ -415,7 +437,8 @@ export function penaltyFull(id: i32): i64 {
   if (id == overlappingShift.ID) return overlappingShift.penaltyFull();
   if (id == balance.TIME_ID) return balance.penaltyFull(balance.BALANCE_TIME);
   if (id == balance.COUNT_ID) return balance.penaltyFull(balance.BALANCE_COUNT);
-  if (isContractConstraint(id)) return contracts.penaltyFull(id, false);
+  if (isContractConstraint(id) || id == cost.COST_MINIMIZE_ID) return contracts.penaltyFull(id, false);
+  if (id == cost.COST_REQUIRED_ID || id == cost.COST_PREFERRED_ID || id == cost.ACTIVATION_RATIO_ID) return cost.penaltyFull(id, false);
   let total: i64 = 0;
   for (let s = 0; s < shiftCount; s++) total += localPenalty(id, s, assignment[s]);
   return total;
@@ -443,13 +466,18 @@ export function matchCountsAll(counts: StaticArray<i32>): void {
   for (let id = CONTRACT_CONSTRAINT_FIRST; id < CONTRACT_CONSTRAINT_END; id++) {
     if (enabled[id]) counts[id] = <i32>unchecked(contracts.matchTotals[id]);
   }
+  if (enabled[cost.COST_MINIMIZE_ID]) counts[cost.COST_MINIMIZE_ID] = <i32>contracts.matchTotals[cost.COST_MINIMIZE_ID];
+  if (enabled[cost.COST_REQUIRED_ID]) counts[cost.COST_REQUIRED_ID] = cost.matchCount(cost.COST_REQUIRED_ID);
+  if (enabled[cost.COST_PREFERRED_ID]) counts[cost.COST_PREFERRED_ID] = cost.matchCount(cost.COST_PREFERRED_ID);
+  if (enabled[cost.ACTIVATION_RATIO_ID]) counts[cost.ACTIVATION_RATIO_ID] = cost.matchCount(cost.ACTIVATION_RATIO_ID);
 }
 
 export function matchCount(id: i32): i32 {
   if (id == overlappingShift.ID) return overlappingShift.matchCount();
   if (id == balance.TIME_ID) return balance.matchCount(balance.BALANCE_TIME);
   if (id == balance.COUNT_ID) return balance.matchCount(balance.BALANCE_COUNT);
-  if (isContractConstraint(id)) return <i32>contracts.penaltyFull(id, true);
+  if (isContractConstraint(id) || id == cost.COST_MINIMIZE_ID) return <i32>contracts.penaltyFull(id, true);
+  if (id == cost.COST_REQUIRED_ID || id == cost.COST_PREFERRED_ID || id == cost.ACTIVATION_RATIO_ID) return <i32>cost.penaltyFull(id, true);
   let n = 0;
   for (let s = 0; s < shiftCount; s++) if (localPenalty(id, s, assignment[s]) != 0) n++;
   return n;
