@@ -5,7 +5,7 @@
  * currency unit), as i64 where it adds up.
  *
  *   header          R (costs rules)  P (periods, all rules)  EG (employee cost rows)  SG (shift cost columns)
- *                   AG (activation ratio groups)  reserved                                          (COST_HEADER)
+ *                   AG (activation groups)  reserved                                                (COST_HEADER)
  *   rules           R × [constraint id (66 REQUIRED / 67 PREFERRED), first period, period count, reserved]
  *   periods         P × [min lo, min hi, max lo, max hi (i64 milli-units, -1 = none), first day, last day]
  *   employee rows   E: cost row of each employee (its cost group; EG - 1 = no group)
@@ -13,14 +13,17 @@
  *   tables          R × EG × SG: milli-units one assignment of a shift of that column to an employee of that row costs
  *   members         R × E: 1 when the rule counts the employee (employee tag filters)
  *   shift periods   R × S × [first, last]: the rule's periods (offsets from its first) the shift counts in; -1 = none
- *   activation      E: activation ratio group of each employee (-1 = none)
- *   group weights   AG: employeeActivationRatioWeight
+ *   activation      E: activation group of each employee (its cost group when that has a ratio weight or an
+ *                   activation cost; -1 = none)
+ *   group weights   AG: employeeActivationRatioWeight (0 = the group takes no part in the ratio)
+ *   group costs     AG: employeeActivationCost, milli-units
  *   group optional  AG: 1 when optional shifts activate too (MANDATORY_AND_OPTIONAL_SHIFTS)
  */
 export const COST_REQUIRED_ID: i32 = 66;
 export const COST_PREFERRED_ID: i32 = 67;
 export const COST_MINIMIZE_ID: i32 = 68;
 export const ACTIVATION_RATIO_ID: i32 = 69;
+export const ACTIVATION_COST_ID: i32 = 73;
 
 export const COST_HEADER: i32 = 6;
 export const RULE_COST_WORDS: i32 = 4;
@@ -40,6 +43,7 @@ export let oMembers = 0;
 export let oShiftPeriods = 0;
 export let oActivation = 0;
 export let oWeights = 0;
+export let oActivationCost = 0;
 export let oOptional = 0;
 
 /** Reads the header and the offsets; false when the block's length does not match its counts. */
@@ -50,7 +54,7 @@ function layout(data: StaticArray<i32>, S: i32, E: i32): bool {
   for (let i = 0; i < COST_HEADER; i++) if (data[i] < 0) return false;
   const R = <i64>data[0], P = <i64>data[1], EG = <i64>data[2], SG = <i64>data[3], AG = <i64>data[4];
   if ((R > 0 || P > 0) && (EG < 1 || SG < 1)) return false;
-  const total: i64 = COST_HEADER + R * RULE_COST_WORDS + P * PERIOD_COST_WORDS + E + S + R * EG * SG + R * E + 2 * R * S + E + 2 * AG;
+  const total: i64 = COST_HEADER + R * RULE_COST_WORDS + P * PERIOD_COST_WORDS + E + S + R * EG * SG + R * E + 2 * R * S + E + 3 * AG;
   if (total != <i64>data.length) return false;
   costRules = <i32>R;
   costPeriods = <i32>P;
@@ -66,7 +70,8 @@ function layout(data: StaticArray<i32>, S: i32, E: i32): bool {
   oShiftPeriods = oMembers + costRules * E;
   oActivation = oShiftPeriods + 2 * costRules * S;
   oWeights = oActivation + E;
-  oOptional = oWeights + ratioGroups;
+  oActivationCost = oWeights + ratioGroups;
+  oOptional = oActivationCost + ratioGroups;
   return true;
 }
 
@@ -93,6 +98,6 @@ export function costDataValid(data: StaticArray<i32>, S: i32, E: i32): bool {
   }
   for (let i = 0; i < S; i++) if (<u32>data[oColumns + i] >= <u32>costColumns && costRules > 0) return false;
   for (let i = oTables; i < oMembers; i++) if (data[i] < 0) return false;
-  for (let g = 0; g < ratioGroups; g++) if (data[oWeights + g] < 1) return false;
+  for (let g = 0; g < ratioGroups; g++) if (data[oWeights + g] < 0 || data[oActivationCost + g] < 0) return false;
   return true;
 }

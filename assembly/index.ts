@@ -224,6 +224,10 @@ export function costGroupPenalty(g: i32): i64 {
   return cost.groupPenalty(g);
 }
 
+export function costEmployeeActivating(e: i32): i32 {
+  return cost.employeeActivating(e);
+}
+
 export function balanceRuleCount(): i32 {
   return problem.balanceRuleCount;
 }

@@ -100,6 +100,8 @@ export const CONSTRAINTS: readonly ConstraintInfo[] = [
   { id: 70, name: "Shifts worked not in required hourly demand range", level: "HARD", reward: false, justification: "ShiftsWorkedNotInRequiredHourlyDemandRangeJustification", pending: true },
   { id: 71, name: "Shifts worked not in preferred hourly demand range", level: "SOFT", reward: false, override: "shiftsWorkedNotInPreferredHourlyDemandRangeWeight", justification: "ShiftsWorkedNotInPreferredHourlyDemandRangeJustification", pending: true },
   { id: 72, name: "Balance shifts worked for minimum hourly demand", level: "SOFT", reward: false, override: "balanceShiftsWorkedForMinimumHourlyDemandWeight", justification: "BalanceShiftsWorkedForMinimumHourlyDemandJustification", pending: true },
+  // Activation cost (employeeCostGroups[].employeeActivationCost; assembly/constraints/cost.ts).
+  { id: 73, name: "Minimize activated employees", level: "SOFT", reward: false, override: "minimizeActivatedEmployeesWeight", justification: "MinimizeActivatedEmployeesJustification" },
 ];
 
 export const CONSTRAINT_ID = {
@@ -130,6 +132,7 @@ export const CONSTRAINT_ID = {
   COSTS_PREFERRED: 67,
   MINIMIZE_COST: 68,
   ACTIVATION_RATIO: 69,
+  ACTIVATION_COST: 73,
 } as const;
 
 /** Constraint id for a weight key: an override name of the reference or a constraint name; undefined if unknown. */

@@ -2,8 +2,8 @@
  * Cost (reference "Cost management" and "Employee activation") -> the core:
  *   - a period rule's `costDefinition` becomes one compiled contract rule of kind K_PERIOD_COST scoring "Minimize cost
  *     per period" (68), its tiers in RULE_AUX (`compileCostDefinition`, called by encode-contracts.ts);
- *   - `globalRules.costsRules` (66 REQUIRED / 67 PREFERRED) and the activation ratio groups of `employeeCostGroups`
- *     (69) become the SEC_COST block drawn in assembly/cost-data.ts (`encodeCost`).
+ *   - `globalRules.costsRules` (66 REQUIRED / 67 PREFERRED) and the activation of `employeeCostGroups` (ratio 69,
+ *     activation cost 73) become the SEC_COST block drawn in assembly/cost-data.ts (`encodeCost`).
  *
  * Money is in milli-units (thousandths of the input's currency unit): costs are rounded to 0.001 once here, and the
  * core adds integers, so incremental and from-scratch scores agree exactly. An input without costs rules or ratio
@@ -19,6 +19,7 @@ export const COST_REQUIRED_ID = 66;
 export const COST_PREFERRED_ID = 67;
 export const COST_MINIMIZE_ID = 68;
 export const ACTIVATION_RATIO_ID = 69;
+export const ACTIVATION_COST_ID = 73;
 
 const I32_MAX = 2147483647;
 const COST_HEADER = 6;
@@ -101,8 +102,8 @@ export interface CostRuleInfo {
 
 export interface CostInfo {
   rules: CostRuleInfo[];
-  /** Activation ratio groups (index = the core's group index). */
-  groups: Array<{ id: string; weight: number }>;
+  /** Activation groups (index = the core's group index): ratio weight (0 = none) and activation cost (milli-units). */
+  groups: Array<{ id: string; weight: number; cost: number }>;
 }
 
 interface Times {
@@ -208,13 +209,20 @@ export function encodeCost(input: ModelInput, times: Times): { section: Int32Arr
   const groups: CostInfo["groups"] = [];
   const groupIndex = new Map<string, number>();
   for (const g of input.employeeCostGroups ?? []) {
-    if (groupIndex.has(g.id) || typeof g.employeeActivationRatioWeight !== "number") continue;
+    if (groupIndex.has(g.id)) continue;
+    const weight = typeof g.employeeActivationRatioWeight === "number" ? Math.max(1, Math.floor(g.employeeActivationRatioWeight)) : 0;
+    const cost = typeof g.employeeActivationCost === "number" && g.employeeActivationCost > 0 ? Math.min(I32_MAX, toMilli(g.employeeActivationCost)) : 0;
+    if (weight === 0 && cost === 0) continue;
     groupIndex.set(g.id, groups.length);
-    groups.push({ id: g.id, weight: Math.max(1, Math.floor(g.employeeActivationRatioWeight)) });
+    groups.push({ id: g.id, weight, cost });
   }
-  const ratio = groups.length >= 2;
+  // The ratio needs two weighted groups; activation is tracked for it or for an activation cost.
+  const ratio = groups.filter((g) => g.weight > 0).length >= 2 || groups.some((g) => g.cost > 0);
   if (costsRules.length === 0 && !ratio) return { section: new Int32Array(0), info: { rules: [], groups: [] } };
-  if (!ratio) groups.length = 0;
+  if (!ratio) {
+    groups.length = 0;
+    groupIndex.clear();
+  }
 
   // Cost rows and columns: the distinct cost groups, the last one for "no group".
   const rowIds = [...new Set(input.employees.map((e) => e.costGroup).filter((g): g is string => typeof g === "string"))];
@@ -282,13 +290,14 @@ export function encodeCost(input: ModelInput, times: Times): { section: Int32Arr
   const AG = groups.length;
   const byId = new Map((input.employeeCostGroups ?? []).map((g) => [g.id, g]));
   const weights = Int32Array.from(groups, (g) => g.weight);
+  const activationCosts = Int32Array.from(groups, (g) => g.cost);
   const optional = Int32Array.from(groups, (g) => (byId.get(g.id)?.activationShiftInclude === "MANDATORY_AND_OPTIONAL_SHIFTS" ? 1 : 0));
 
   const P = periodWords.length / 6;
   const ruleWords: number[] = [];
   rulesInfo.forEach((info) => ruleWords.push(info.constraintId, info.periodFirst, info.periods.length, 0));
   const parts: ArrayLike<number>[] = [
-    [R, P, EG, SG, AG, 0], ruleWords, periodWords, rows, cols, tables, members, shiftPeriodWords, activation, weights, optional,
+    [R, P, EG, SG, AG, 0], ruleWords, periodWords, rows, cols, tables, members, shiftPeriodWords, activation, weights, activationCosts, optional,
   ];
   const section = new Int32Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;

@@ -403,13 +403,14 @@ export class SolverSession {
    * Cost state from the core (constraints/cost.ts), milli-units: per period of the costs rules (problem.cost.rules'
    * periods in order) its total and penalty, per activation ratio group its activated employees and penalty.
    */
-  costState(): { periods: Array<{ total: number; penalty: number }>; groups: Array<{ activated: number; penalty: number }> } {
+  costState(): { periods: Array<{ total: number; penalty: number }>; groups: Array<{ activated: number; penalty: number }>; activating: number[] } {
     const core = this.core;
     const periods: Array<{ total: number; penalty: number }> = [];
     const count = this.problem.cost.rules.reduce((n, r) => n + r.periods.length, 0);
     for (let p = 0; p < count; p++) periods.push({ total: Number(core.costPeriodTotal(p)), penalty: Number(core.costPeriodPenalty(p)) });
     const groups = this.problem.cost.groups.map((_, g) => ({ activated: core.costGroupActivated(g), penalty: Number(core.costGroupPenalty(g)) }));
-    return { periods, groups };
+    const activating = groups.length === 0 ? [] : this.problem.employeeIds.map((_, e) => core.costEmployeeActivating(e));
+    return { periods, groups, activating };
   }
 
   private exactLevels(read: (level: number) => bigint): ExactScore {

@@ -52,6 +52,7 @@ export interface RotaExports {
   costPeriodPenalty(period: number): bigint;
   costGroupActivated(group: number): number;
   costGroupPenalty(group: number): bigint;
+  costEmployeeActivating(employee: number): number;
   balanceRuleCount(): number;
   balanceRuleKind(rule: number): number;
   balanceRulePenalty(rule: number): bigint;

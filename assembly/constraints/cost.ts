@@ -8,6 +8,8 @@
  *            how far the total is outside [totalCostsMin, totalCostsMax], in milli-units. A match is such a period.
  *   68       Minimize cost per period (a period rule's `costDefinition`): an EMPLOYEE-scoped contract rule, scored
  *            with the other contract rules (contracts.ts, period-rules.ts; `tieredCost` below).
+ *   73       Minimize activated employees (`employeeCostGroups[].employeeActivationCost`): per activated employee
+ *            (below) its group's activation cost, in milli-units. A match is an activated employee with a cost.
  *   69       Keep employee activation ratio (`employeeCostGroups[].employeeActivationRatioWeight`): n_g activated
  *            employees of group g (at least one counted shift in the planning window: mandatory ones, or any with
  *            MANDATORY_AND_OPTIONAL_SHIFTS), weights w_g, N = Σ n_g, W = Σ w_g. Penalty per group |n_g·W − w_g·N|
@@ -20,21 +22,24 @@
  */
 import {
   costRules, costPeriods, costRows, costColumns, ratioGroups, oRules, oPeriods, oRows, oColumns, oTables, oMembers,
-  oShiftPeriods, oActivation, oWeights, oOptional, RULE_COST_WORDS, PERIOD_COST_WORDS, COST_REQUIRED_ID,
-  COST_PREFERRED_ID, ACTIVATION_RATIO_ID,
+  oShiftPeriods, oActivation, oWeights, oOptional, oActivationCost, RULE_COST_WORDS, PERIOD_COST_WORDS, COST_REQUIRED_ID,
+  COST_PREFERRED_ID, ACTIVATION_RATIO_ID, ACTIVATION_COST_ID,
 } from "../cost-data";
 import { costData, shiftCount, employeeCount, ruleAux, isHistoric, isMandatory } from "../problem";
 import { RW_AUX, RW_AUX_COUNT } from "../layout";
 import { assignment } from "../solution";
 import { rw } from "./view";
 
-export { COST_REQUIRED_ID, COST_PREFERRED_ID, ACTIVATION_RATIO_ID };
+export { COST_REQUIRED_ID, COST_PREFERRED_ID, ACTIVATION_RATIO_ID, ACTIVATION_COST_ID };
 export { COST_MINIMIZE_ID } from "../cost-data";
 
 /** Costs rules or activation ratio groups present (everything here is skipped otherwise). */
 export let active = false;
 let rulesActive = false;
+/** At least two groups with a ratio weight; some group with an activation cost; either (activation is kept). */
 let ratioActive = false;
+let activationCostActive = false;
+let activationActive = false;
 
 /** Current total cost per period (all rules), milli-units. */
 let total = new StaticArray<i64>(0);
@@ -102,13 +107,21 @@ function activates(s: i32, e: i32): bool {
 /** Sizes the state for an empty solution (solution.initSolution). */
 export function initCost(): void {
   rulesActive = costRules > 0;
-  ratioActive = ratioGroups > 0;
-  active = rulesActive || ratioActive;
-  total = new StaticArray<i64>(costPeriods);
-  activating = new StaticArray<i32>(ratioActive ? employeeCount : 0);
-  activated = new StaticArray<i32>(ratioGroups);
   weightSum = 0;
-  for (let g = 0; g < ratioGroups; g++) weightSum += <i64>d(oWeights + g);
+  let weighted = 0;
+  activationCostActive = false;
+  for (let g = 0; g < ratioGroups; g++) {
+    const w = d(oWeights + g);
+    if (w > 0) weighted++;
+    weightSum += <i64>w;
+    if (d(oActivationCost + g) > 0) activationCostActive = true;
+  }
+  ratioActive = weighted >= 2;
+  activationActive = ratioActive || activationCostActive;
+  active = rulesActive || activationActive;
+  total = new StaticArray<i64>(costPeriods);
+  activating = new StaticArray<i32>(activationActive ? employeeCount : 0);
+  activated = new StaticArray<i32>(ratioGroups);
 }
 
 /** State hook: shift s moved from `from` to `to` (solution.setEmployee). */
@@ -124,7 +137,7 @@ export function onAssign(s: i32, from: i32, to: i32): void {
       for (let p = a, b = d(at + 1); p <= b; p++) unchecked(total[base + p] += delta);
     }
   }
-  if (ratioActive) {
+  if (activationActive) {
     if (activates(s, from)) {
       const n = unchecked(activating[from]) - 1;
       unchecked(activating[from] = n);
@@ -170,10 +183,12 @@ function ruleDelta(r: i32, s1: i32, d1: i64, s2: i32, d2: i64, raw: StaticArray<
 // ---- activation ratio ------------------------------------------------------------------------------------------
 
 function ratioPenalty(n: StaticArray<i32>, g1: i32, d1: i32, g2: i32, d2: i32): i64 {
+  if (!ratioActive) return 0;
   let N: i64 = 0;
-  for (let g = 0; g < ratioGroups; g++) N += <i64>unchecked(n[g]) + (g == g1 ? d1 : 0) + (g == g2 ? d2 : 0);
+  for (let g = 0; g < ratioGroups; g++) if (d(oWeights + g) > 0) N += <i64>unchecked(n[g]) + (g == g1 ? d1 : 0) + (g == g2 ? d2 : 0);
   let p: i64 = 0;
   for (let g = 0; g < ratioGroups; g++) {
+    if (d(oWeights + g) == 0) continue;
     const ng = <i64>unchecked(n[g]) + (g == g1 ? d1 : 0) + (g == g2 ? d2 : 0);
     const v = ng * weightSum - <i64>d(oWeights + g) * N;
     p += v < 0 ? -v : v;
@@ -196,7 +211,13 @@ function ratioDelta(a: i32, ka: i32, b: i32, kb: i32, raw: StaticArray<i64>): vo
   const fa = a >= 0 ? flip(a, ka) : 0, fb = b >= 0 ? flip(b, kb) : 0;
   if (fa == 0 && fb == 0) return;
   const ga = fa != 0 ? d(oActivation + a) : -1, gb = fb != 0 ? d(oActivation + b) : -1;
-  unchecked(raw[ACTIVATION_RATIO_ID] += ratioPenalty(activated, ga, fa, gb, fb) - ratioPenalty(activated, -1, 0, -1, 0));
+  if (ratioActive) unchecked(raw[ACTIVATION_RATIO_ID] += ratioPenalty(activated, ga, fa, gb, fb) - ratioPenalty(activated, -1, 0, -1, 0));
+  if (activationCostActive) {
+    let c: i64 = 0;
+    if (ga >= 0) c += <i64>fa * <i64>d(oActivationCost + ga);
+    if (gb >= 0) c += <i64>fb * <i64>d(oActivationCost + gb);
+    unchecked(raw[ACTIVATION_COST_ID] += c);
+  }
 }
 
 // ---- moves --------------------------------------------------------------------------------------------------------
@@ -209,7 +230,7 @@ export function addChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): vo
       if (delta != 0) ruleDelta(r, s, delta, -1, 0, raw);
     }
   }
-  if (ratioActive) {
+  if (activationActive) {
     const ka = activates(s, from) ? -1 : 0, kb = activates(s, to) ? 1 : 0;
     ratioDelta(from, ka, to, kb, raw);
   }
@@ -224,7 +245,7 @@ export function addSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>)
       if (d1 != 0 || d2 != 0) ruleDelta(r, s1, d1, s2, d2, raw);
     }
   }
-  if (ratioActive) {
+  if (activationActive) {
     const ka = (activates(s2, a) ? 1 : 0) - (activates(s1, a) ? 1 : 0);
     const kb = (activates(s1, b) ? 1 : 0) - (activates(s2, b) ? 1 : 0);
     ratioDelta(a, ka, b, kb, raw);
@@ -277,6 +298,16 @@ export function penaltyFull(id: i32, countMatches: bool): i64 {
     recountActivated();
     return countMatches ? <i64>ratioMatches(scratchActivated) : ratioPenalty(scratchActivated, -1, 0, -1, 0);
   }
+  if (id == ACTIVATION_COST_ID) {
+    if (!activationCostActive) return 0;
+    recountActivated();
+    for (let e = 0; e < employeeCount; e++) {
+      if (unchecked(scratchCount[e]) == 0) continue;
+      const c = <i64>d(oActivationCost + d(oActivation + e));
+      out += countMatches ? (c != 0 ? 1 : 0) : c;
+    }
+    return out;
+  }
   if (!rulesActive) return 0;
   recountTotals();
   for (let r = 0; r < costRules; r++) {
@@ -291,10 +322,13 @@ export function penaltyFull(id: i32, countMatches: bool): i64 {
 }
 
 function ratioMatches(n: StaticArray<i32>): i32 {
+  if (!ratioActive) return 0;
   let N: i64 = 0;
-  for (let g = 0; g < ratioGroups; g++) N += <i64>unchecked(n[g]);
+  for (let g = 0; g < ratioGroups; g++) if (d(oWeights + g) > 0) N += <i64>unchecked(n[g]);
   let k = 0;
-  for (let g = 0; g < ratioGroups; g++) if (<i64>unchecked(n[g]) * weightSum != <i64>d(oWeights + g) * N) k++;
+  for (let g = 0; g < ratioGroups; g++) {
+    if (d(oWeights + g) > 0 && <i64>unchecked(n[g]) * weightSum != <i64>d(oWeights + g) * N) k++;
+  }
   return k;
 }
 
@@ -302,6 +336,14 @@ function ratioMatches(n: StaticArray<i32>): i32 {
 export function matchCount(id: i32): i32 {
   if (!active) return 0;
   if (id == ACTIVATION_RATIO_ID) return ratioActive ? ratioMatches(activated) : 0;
+  if (id == ACTIVATION_COST_ID) {
+    if (!activationCostActive) return 0;
+    let n = 0;
+    for (let e = 0; e < employeeCount; e++) {
+      if (unchecked(activating[e]) > 0 && d(oActivationCost + d(oActivation + e)) != 0) n++;
+    }
+    return n;
+  }
   let k = 0;
   for (let r = 0; r < costRules; r++) {
     if (ruleConstraint(r) != id) continue;
@@ -327,11 +369,16 @@ export function groupActivated(g: i32): i32 {
 
 /** Penalty of ratio group g in the current solution. */
 export function groupPenalty(g: i32): i64 {
-  if (g < 0 || g >= ratioGroups) return 0;
+  if (!ratioActive || g < 0 || g >= ratioGroups || d(oWeights + g) == 0) return 0;
   let N: i64 = 0;
-  for (let h = 0; h < ratioGroups; h++) N += <i64>activated[h];
+  for (let h = 0; h < ratioGroups; h++) if (d(oWeights + h) > 0) N += <i64>activated[h];
   const v = <i64>activated[g] * weightSum - <i64>d(oWeights + g) * N;
   return v < 0 ? -v : v;
+}
+
+/** Shifts that activate employee e in the current solution (0 when activation is not tracked). */
+export function employeeActivating(e: i32): i32 {
+  return e >= 0 && e < activating.length ? activating[e] : 0;
 }
 
 // ---- cost definitions (constraint 68, a contract rule kind) -----------------------------------------------------

@@ -92,8 +92,8 @@ export const GAPS_ID: i32 = 41;
 
 /**
  * After the contract rules and the disruption units (disruption.ts, 52-54): scoped disruption (55-56), employee
- * pairings (57-61), daily shift pairings (62-65), cost (66-69) and hourly demand (70-72). Names are the reference's
- * justification names; level and reward per id.
+ * pairings (57-61), daily shift pairings (62-65), cost (66-69), hourly demand (70-72) and the activation cost
+ * (73, cost.ts). Names are the reference's justification names; level and reward per id.
  */
 export const FAMILY_FIRST: i32 = disruption.GLOBAL_ID + 1;
 const FAMILY_NAMES: string[] = [
@@ -115,6 +115,7 @@ const FAMILY_NAMES: string[] = [
   "Shifts worked not in required hourly demand range",
   "Shifts worked not in preferred hourly demand range",
   "Balance shifts worked for minimum hourly demand",
+  "Minimize activated employees",
 ];
 const FAMILY_LEVELS: i32[] = [
   LEVEL_HARD, LEVEL_SOFT,
@@ -122,6 +123,7 @@ const FAMILY_LEVELS: i32[] = [
   LEVEL_HARD, LEVEL_HARD, LEVEL_SOFT, LEVEL_SOFT,
   LEVEL_HARD, LEVEL_SOFT, LEVEL_SOFT, LEVEL_SOFT,
   LEVEL_HARD, LEVEL_SOFT, LEVEL_SOFT,
+  LEVEL_SOFT,
 ];
 /** Ids among them whose matches add to the score. */
 export const PAIRED_WITH_PREFERRED_ID: i32 = 60;
@@ -195,7 +197,7 @@ export function constraintKind(id: i32): i32 {
   if (id == overlappingShift.ID) return KIND_PAIRWISE;
   if (id == balance.TIME_ID || id == balance.COUNT_ID) return KIND_AGGREGATE;
   if (isContractConstraint(id) || id == cost.COST_MINIMIZE_ID) return KIND_EMPLOYEE;
-  if (id == cost.COST_REQUIRED_ID || id == cost.COST_PREFERRED_ID || id == cost.ACTIVATION_RATIO_ID) return KIND_AGGREGATE;
+  if (isCostAggregate(id)) return KIND_AGGREGATE;
   return KIND_LOCAL;
 }
 
@@ -394,6 +396,12 @@ function markCost(): void {
   markId(touched, cost.COST_REQUIRED_ID);
   markId(touched, cost.COST_PREFERRED_ID);
   markId(touched, cost.ACTIVATION_RATIO_ID);
+  markId(touched, cost.ACTIVATION_COST_ID);
+}
+
+/** The cost AGGREGATE units (constraints/cost.ts): costs rules, activation ratio, activation cost. */
+function isCostAggregate(id: i32): bool {
+  return id == cost.COST_REQUIRED_ID || id == cost.COST_PREFERRED_ID || id == cost.ACTIVATION_RATIO_ID || id == cost.ACTIVATION_COST_ID;
 }
 
 export function addContractSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
@@ -438,7 +446,7 @@ export function penaltyFull(id: i32): i64 {
   if (id == balance.TIME_ID) return balance.penaltyFull(balance.BALANCE_TIME);
   if (id == balance.COUNT_ID) return balance.penaltyFull(balance.BALANCE_COUNT);
   if (isContractConstraint(id) || id == cost.COST_MINIMIZE_ID) return contracts.penaltyFull(id, false);
-  if (id == cost.COST_REQUIRED_ID || id == cost.COST_PREFERRED_ID || id == cost.ACTIVATION_RATIO_ID) return cost.penaltyFull(id, false);
+  if (isCostAggregate(id)) return cost.penaltyFull(id, false);
   let total: i64 = 0;
   for (let s = 0; s < shiftCount; s++) total += localPenalty(id, s, assignment[s]);
   return total;
@@ -470,6 +478,7 @@ export function matchCountsAll(counts: StaticArray<i32>): void {
   if (enabled[cost.COST_REQUIRED_ID]) counts[cost.COST_REQUIRED_ID] = cost.matchCount(cost.COST_REQUIRED_ID);
   if (enabled[cost.COST_PREFERRED_ID]) counts[cost.COST_PREFERRED_ID] = cost.matchCount(cost.COST_PREFERRED_ID);
   if (enabled[cost.ACTIVATION_RATIO_ID]) counts[cost.ACTIVATION_RATIO_ID] = cost.matchCount(cost.ACTIVATION_RATIO_ID);
+  if (enabled[cost.ACTIVATION_COST_ID]) counts[cost.ACTIVATION_COST_ID] = cost.matchCount(cost.ACTIVATION_COST_ID);
 }
 
 export function matchCount(id: i32): i32 {
@@ -477,7 +486,7 @@ export function matchCount(id: i32): i32 {
   if (id == balance.TIME_ID) return balance.matchCount(balance.BALANCE_TIME);
   if (id == balance.COUNT_ID) return balance.matchCount(balance.BALANCE_COUNT);
   if (isContractConstraint(id) || id == cost.COST_MINIMIZE_ID) return <i32>contracts.penaltyFull(id, true);
-  if (id == cost.COST_REQUIRED_ID || id == cost.COST_PREFERRED_ID || id == cost.ACTIVATION_RATIO_ID) return <i32>cost.penaltyFull(id, true);
+  if (isCostAggregate(id)) return <i32>cost.penaltyFull(id, true);
   let n = 0;
   for (let s = 0; s < shiftCount; s++) if (localPenalty(id, s, assignment[s]) != 0) n++;
   return n;

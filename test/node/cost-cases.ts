@@ -1,5 +1,5 @@
 /**
- * Verifier rows of the cost constraints (ids 66-69), merged into the table of constraints.test.ts: each a hand-made
+ * Verifier rows of the cost constraints (ids 66-69 and 73), merged into the table of constraints.test.ts: each a hand-made
  * input with its score computed by hand in the title. Money is scored in milli-units (1 currency unit = 1000).
  * 2027-02-01 is a Monday; times are UTC unless a zone is given.
  */
@@ -217,4 +217,49 @@ export const COST_CASES: Record<number, { name: string; cases: ContractCase[] }>
       },
     ],
   },
+  73: {
+    name: "Minimize activated employees",
+    cases: [
+      {
+        title: "activation costs staff 50, agency 200: s1 (two shifts) and a1 activated, s2 idle -> 250",
+        input: activation(undefined, [onDay("a", 0, "08:00", "12:00", { employee: "s1" }), onDay("b", 1, "08:00", "12:00", { employee: "s1" }), onDay("c", 0, "08:00", "12:00", { employee: "a1" })]),
+        score: "0hard/0medium/-250000soft",
+        matches: 2,
+      },
+      {
+        title: "a1 has only an optional shift (MANDATORY_SHIFTS by default): only s1 is activated -> 50",
+        input: activation(undefined, [onDay("a", 0, "08:00", "12:00", { employee: "s1" }), onDay("c", 0, "08:00", "12:00", { employee: "a1", priority: "9" })]),
+        score: "0hard/0medium/-50000soft",
+        matches: 1,
+      },
+      {
+        title: "MANDATORY_AND_OPTIONAL_SHIFTS: the optional shift activates a1 -> 250",
+        input: activation("MANDATORY_AND_OPTIONAL_SHIFTS", [onDay("a", 0, "08:00", "12:00", { employee: "s1" }), onDay("c", 0, "08:00", "12:00", { employee: "a1", priority: "9" })]),
+        score: "0hard/0medium/-250000soft",
+        matches: 2,
+      },
+      {
+        title: "a historic shift (before the planning window) does not activate: only s1's shift on day 2 -> 50",
+        input: {
+          ...activation(undefined, [onDay("old", 0, "08:00", "12:00", { employee: "a1" }), onDay("a", 1, "08:00", "12:00", { employee: "s1" })]),
+          planningWindow: { start: "2027-02-02T00:00:00Z", end: "2027-02-05T00:00:00Z" },
+        },
+        score: "0hard/0medium/-50000soft",
+        matches: 1,
+      },
+    ],
+  },
 };
+
+/** Activation costs: staff 50, agency 200 per activated employee. */
+function activation(include: "MANDATORY_SHIFTS" | "MANDATORY_AND_OPTIONAL_SHIFTS" | undefined, shifts: ModelInput["shifts"]): ModelInput {
+  return {
+    employeeCostGroups: [
+      { id: "staff", employeeActivationCost: 50 },
+      { id: "agency", employeeActivationCost: 200, ...(include ? { activationShiftInclude: include } : {}) },
+    ],
+    employees: [staff("s1", "staff"), staff("s2", "staff"), staff("a1", "agency")],
+    shifts,
+    globalRules: optionalRule as never,
+  };
+}

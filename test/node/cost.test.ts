@@ -118,6 +118,15 @@ describe("cost justifications", () => {
     });
   });
 
+  it("activation cost: the activated employee and its number of shifts", async () => {
+    const session = await scored(COST_CASES[73].cases[0].input);
+    const row = scoreAnalysis(session, { includeJustifications: true }).constraints.find((c) => c.name === "Minimize activated employees")!;
+    expect(row.matches!.map((m) => [m.score, m.justification.employee, m.justification.numberOfShifts])).toEqual([
+      ["0hard/0medium/-50000soft", "s1", 2],
+      ["0hard/0medium/-200000soft", "a1", 1],
+    ]);
+  });
+
   it("activation ratio: the cost group and its activated employees", async () => {
     const session = await scored(COST_CASES[69].cases[0].input);
     const row = scoreAnalysis(session, { includeJustifications: true }).constraints.find((c) => c.name === "Keep employee activation ratio")!;
