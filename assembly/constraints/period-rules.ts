@@ -90,17 +90,19 @@ export function evaluatePeriodRule(r: i32, g: i32): void {
   const spanLo = unchecked(dayBase[g]), spanHi = spanLo + daySpan - 1;
   const mask = (flags >> RF_WEEKDAY_SHIFT) & 127;
   const weekendStart = rw(r, RW_P1);
+  // Cost definitions (cost.ts) count minutes like minutesWorked and price them per period.
+  const minutesLike = kind == K_PERIOD_MINUTES || kind == K_PERIOD_COST;
   let more = periodAt(pKind, param, first, first, last) || nextPeriod(pKind, param, first - 1, first, last, last);
   let guard = 0;
   while (more && guard++ < 100_000) {
     const pFirst = periodFirst, pLast = periodLast;
     const from = max(pFirst, spanLo), to = min(pLast, spanHi);
     let v: i64 = 0;
-    if (kind == K_PERIOD_MINUTES || kind == K_PERIOD_SHIFTS || kind == K_PERIOD_DAYS || kind == K_PERIOD_COST) {
+    if (minutesLike || kind == K_PERIOD_SHIFTS || kind == K_PERIOD_DAYS) {
       for (let d = from; d <= to; d++) {
         const i = d - spanLo;
         if (!dayUsed(i)) continue;
-        v += kind == K_PERIOD_MINUTES || kind == K_PERIOD_COST ? <i64>unchecked(dayMinutes[i]) : kind == K_PERIOD_SHIFTS ? <i64>unchecked(dayCount[i]) : 1;
+        v += minutesLike ? <i64>unchecked(dayMinutes[i]) : kind == K_PERIOD_SHIFTS ? <i64>unchecked(dayCount[i]) : 1;
       }
     } else if (kind == K_PERIOD_DAYS_OFF) {
       for (let d = max(from, first); d <= min(to, last); d++) {
