@@ -74,6 +74,18 @@ describe("cost metrics", () => {
     expect(priced).toBeGreaterThan(10);
   });
 
+  it("the incremental match counts of 66, 67, 69 and 73 equal the core's recount after search", async () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const problem = encodeProblem(randomInput(seed));
+      const session = await SolverSession.create(debugModule(), problem, { seed });
+      session.runSlice(500);
+      const core = (session as unknown as { core: { constraintMatchCount(id: number): number } }).core;
+      for (const c of session.constraintScores()) {
+        if ([66, 67, 69, 73].includes(c.id)) expect(c.matchCount, `seed ${seed} ${c.name}`).toBe(core.constraintMatchCount(c.id));
+      }
+    }
+  });
+
   it("kpis.fixedTotalCost: each assignment priced once by the first rule that counts it; null without costs rules", () => {
     const input: ModelInput = {
       employees: [{ id: "ann", costGroup: "A" }],
