@@ -124,7 +124,7 @@ const DEMOS: Record<string, DemoSpec> = {
         "evenings for every employee, the same full- and part-time contracts; the fifth and later positions of a " +
         "shift template are optional (filled when someone is free). Wages with overtime rates per contract, and " +
         "five agency employees paid per shift under a weekly agency budget.",
-      tags: ["employees:50", "shifts:1008", "days:28", "contracts"],
+      tags: ["employees:50", "shifts:1008", "days:28", "contracts", "costs"],
       config: [],
     },
     employees: 50,

@@ -9,6 +9,8 @@ import { debugModule } from "./helpers";
 import { onDay } from "./contract-cases";
 import { randomInput } from "./random-input";
 import { COST_CASES } from "./cost-cases";
+import { solutionParts } from "../../solver/output";
+import { demoSolvingRequest } from "../../demo-data/index";
 
 async function scored(input: ModelInput): Promise<SolverSession> {
   const problem = encodeProblem(input);
@@ -101,6 +103,19 @@ describe("cost metrics", () => {
     expect(extraKpis(input, problem, problem.shiftEmployee).fixedTotalCost).toBe(110.5);
     const none = { ...input, globalRules: {} };
     expect(extraKpis(none, encodeProblem(none), problem.shiftEmployee).fixedTotalCost).toBeNull();
+  });
+
+  it("the solving response carries them: kpis.fixedTotalCost and the employees' cost metrics (LARGE demo)", () => {
+    const input = demoSolvingRequest("LARGE")!.modelInput;
+    const problem = encodeProblem(input);
+    // Everyone on the first shift they can do is enough to price something; unassigned shifts cost nothing.
+    const assignment = Int32Array.from(input.shifts, (_s, i) => i % input.employees.length);
+    const parts = solutionParts(input, assignment, problem);
+    expect(parts.kpis.fixedTotalCost).toBeGreaterThan(0);
+    const agency = parts.modelOutput.employees!.at(-1)!.metrics;
+    expect(agency.costDefinitionTotalCost).toBeGreaterThan(0);
+    expect(agency.overtimeThresholdDuration).toMatch(/^PT\d+M$/);
+    expect(solutionParts(demoSolvingRequest("BASIC")!.modelInput, new Int32Array(140).fill(-1)).kpis.fixedTotalCost).toBeNull();
   });
 
   it("an input without cost features has an empty cost block", () => {
