@@ -36,10 +36,18 @@ function filterPasses(p: EncodedProblem, f: number, s: number): boolean {
   const any = filters[at] !== 0;
   const nInclude = filters[at + 1], nExclude = filters[at + 2];
   at += 3;
-  const tags = new Set(shiftTags.subarray(shiftTagsOff[s], shiftTagsOff[s + 1]));
+  const tagsFrom = shiftTagsOff[s], tagsTo = shiftTagsOff[s + 1];
+  // Both rows are sorted: a merge counts the common tags.
   const hits = (from: number, n: number) => {
-    let k = 0;
-    for (let i = from; i < from + n; i++) if (tags.has(filters[i])) k++;
+    let k = 0, i = from, j = tagsFrom;
+    while (i < from + n && j < tagsTo) {
+      if (filters[i] === shiftTags[j]) {
+        k++;
+        i++;
+        j++;
+      } else if (filters[i] < shiftTags[j]) i++;
+      else j++;
+    }
     return k;
   };
   if (nInclude > 0) {
@@ -54,7 +62,7 @@ function filterPasses(p: EncodedProblem, f: number, s: number): boolean {
 }
 
 /** Minutes compiled rule r (index) counts per local day for employee e's shifts (view.ts counts / minutesOnDay). */
-function minutesByDay(p: EncodedProblem, r: number, e: number, assignment: ArrayLike<number>): Map<number, number> {
+function minutesByDay(p: EncodedProblem, r: number, e: number, worked: readonly number[]): Map<number, number> {
   const S = p.shiftIds.length;
   const { rules, tzShift, employeeTz, ruleMinutes } = p.sections;
   const w = (k: number) => rules[r * RULE_WORDS + k];
@@ -63,8 +71,8 @@ function minutesByDay(p: EncodedProblem, r: number, e: number, assignment: Array
   const row = w(RW_MINUTES_ROW);
   const out = new Map<number, number>();
   const add = (d: number, m: number) => out.set(d, (out.get(d) ?? 0) + m);
-  for (let s = 0; s < S; s++) {
-    if (assignment[s] !== e || !filterPasses(p, w(RW_FILTER), s)) continue;
+  for (const s of worked) {
+    if (!filterPasses(p, w(RW_FILTER), s)) continue;
     const at = (g * S + s) * TZ_WORDS;
     const first = tzShift[at], last = tzShift[at + 1], offset = tzShift[at + 2], onFirst = tzShift[at + 3];
     const local = p.shiftStart[s] + offset;
@@ -85,12 +93,12 @@ function minutesByDay(p: EncodedProblem, r: number, e: number, assignment: Array
 }
 
 /** Minutes per period of compiled rule r for employee e (the periods of the schedule's range in e's zone). */
-function periodMinutes(p: EncodedProblem, r: number, e: number, assignment: ArrayLike<number>): number[] {
+function periodMinutes(p: EncodedProblem, r: number, e: number, worked: readonly number[]): number[] {
   const info = p.contractRules[r];
   const g = p.sections.employeeTz[e];
   const first = p.sections.tzRange[2 * g], last = p.sections.tzRange[2 * g + 1];
   const periods = periodsOf(info.scope ?? "SCHEDULE", first, last, p.input) ?? [];
-  const byDay = minutesByDay(p, r, e, assignment);
+  const byDay = minutesByDay(p, r, e, worked);
   return periods.map((period) => {
     let m = 0;
     for (const [d, v] of byDay) if (d >= period.first && d <= period.last) m += v;
@@ -100,6 +108,9 @@ function periodMinutes(p: EncodedProblem, r: number, e: number, assignment: Arra
 
 export function employeeCostMetrics(p: EncodedProblem, assignment: ArrayLike<number>): EmployeeCostMetrics[] {
   const { employeeRulesOff, employeeRules, rules } = p.sections;
+  // Each employee's shifts, once (the rules read only their own employee's).
+  const byEmployee: number[][] = p.employeeIds.map(() => []);
+  for (let s = 0; s < assignment.length; s++) if (assignment[s] >= 0 && assignment[s] < byEmployee.length) byEmployee[assignment[s]].push(s);
   return p.employeeIds.map((_id, e) => {
     const out: EmployeeCostMetrics = { costDefinitionTotalCost: null, costDefinitionOvertimeDuration: null, overtimeThresholdDuration: null, overtimeWorked: null };
     const weekly: Array<{ r: number; preferred: boolean; max: number }> = [];
@@ -110,7 +121,7 @@ export function employeeCostMetrics(p: EncodedProblem, assignment: ArrayLike<num
       const kind = rules[r * RULE_WORDS];
       if (kind === K_PERIOD_COST && info.tiers) {
         priced = true;
-        for (const m of periodMinutes(p, r, e, assignment)) {
+        for (const m of periodMinutes(p, r, e, byEmployee[e])) {
           const c = tieredCostMilli(info.tiers, m);
           cost += c.cost;
           overtime += c.overtime;
@@ -127,7 +138,7 @@ export function employeeCostMetrics(p: EncodedProblem, assignment: ArrayLike<num
     const chosen = preferred.length === 1 ? preferred[0] : preferred.length === 0 && weekly.length > 0 ? weekly.reduce((a, b) => (b.max < a.max ? b : a)) : undefined;
     if (chosen) {
       out.overtimeThresholdDuration = chosen.max;
-      out.overtimeWorked = periodMinutes(p, chosen.r, e, assignment).reduce((a, m) => a + Math.max(0, m - chosen.max), 0);
+      out.overtimeWorked = periodMinutes(p, chosen.r, e, byEmployee[e]).reduce((a, m) => a + Math.max(0, m - chosen.max), 0);
     }
     return out;
   });
