@@ -17,6 +17,7 @@ import {
 import { scan as overlapScan, overlapWithEmployee } from "./constraints/overlapping-shift";
 import * as balance from "./constraints/balance";
 import * as contracts from "./constraints/contracts";
+import * as cost from "./constraints/cost";
 import * as view from "./constraints/view";
 import {
   constraintWeight, constraintScore as scoreOf, constraintScoreFromScratch as scratchOf, levelScoreFromScratch,
@@ -204,6 +205,27 @@ export function contractMatches(out: usize, capacity: i32): i32 {
 /** Current match count of a contract constraint, kept incrementally (O(1)). */
 export function contractMatchCount(id: i32): i64 {
   return id >= 0 && id < contracts.matchTotals.length ? contracts.matchTotals[id] : 0;
+}
+
+/** Cost (constraints/cost.ts): a costs-rule period's current total and penalty (milli-units), a ratio group's state. */
+export function costPeriodTotal(p: i32): i64 {
+  return cost.periodTotal(p);
+}
+
+export function costPeriodPenalty(p: i32): i64 {
+  return cost.periodPenaltyCurrent(p);
+}
+
+export function costGroupActivated(g: i32): i32 {
+  return cost.groupActivated(g);
+}
+
+export function costGroupPenalty(g: i32): i64 {
+  return cost.groupPenalty(g);
+}
+
+export function costEmployeeActivating(e: i32): i32 {
+  return cost.employeeActivating(e);
 }
 
 export function balanceRuleCount(): i32 {

@@ -126,7 +126,9 @@ export const SEC_SHIFT_DISRUPTION: i32 = 58; // S
 /** Per employee: its contracts' disruptionRules, DISRUPTION_WORDS each: [filter, weight, valid from, valid to]. */
 export const SEC_EMPLOYEE_DISRUPTION_OFF: i32 = 59; // E + 1, in rules
 export const SEC_EMPLOYEE_DISRUPTION: i32 = 60;
-export const SECTION_COUNT: i32 = 61;
+/** Cost: costs rules and activation ratio groups, one block of words drawn in constraints/cost.ts (empty = none). */
+export const SEC_COST: i32 = 61;
+export const SECTION_COUNT: i32 = 62;
 export const DISRUPTION_WORDS: i32 = 4;
 
 /** Constraint ids of the contract rules: [FIRST, END) (constraints/index.ts lists them). */
@@ -135,9 +137,13 @@ export const CONTRACT_CONSTRAINT_END: i32 = 52;
 /** Scoped disruption (constraints/scoped-disruption.ts): REQUIRED, then PREFERRED (+1); scored as compiled rules too. */
 export const SCOPED_DISRUPTION_CONSTRAINT: i32 = 55;
 
+/** "Minimize cost per period" (constraints/cost.ts): period rules' cost definitions, scored as compiled rules too. */
+export const COST_DEFINITION_CONSTRAINT: i32 = 68;
+
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {
-  return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id == SCOPED_DISRUPTION_CONSTRAINT || id == SCOPED_DISRUPTION_CONSTRAINT + 1;
+  return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id == SCOPED_DISRUPTION_CONSTRAINT ||
+    id == SCOPED_DISRUPTION_CONSTRAINT + 1 || id == COST_DEFINITION_CONSTRAINT;
 }
 
 export const TZ_WORDS: i32 = 4;
@@ -197,7 +203,9 @@ export const K_ROLLING_DAYS: i32 = 15;
 export const K_ROLLING_WEEKENDS: i32 = 16;
 export const K_ROLLING_MINUTES_OFF: i32 = 17;
 export const K_SCOPED_DISRUPTION: i32 = 18;
-export const RULE_KINDS: i32 = 19;
+/** A period rule's costDefinition (constraints/cost.ts): tiers in RULE_AUX as [minutes limit (-1 = rest), milli-units per hour]. */
+export const K_PERIOD_COST: i32 = 19;
+export const RULE_KINDS: i32 = 20;
 
 export const PERIOD_DAY: i32 = 0;
 export const PERIOD_WEEK: i32 = 1;

@@ -19,8 +19,9 @@ import {
   SEC_TZ_RANGE, SEC_RULE_MINUTES, SEC_CUSTOM_PERIODS_OFF, SEC_CUSTOM_PERIODS, RULE_WORDS, TZ_WORDS, RW_KIND,
   RW_CONSTRAINT, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_PERIOD, RW_PERIOD_PARAM, RW_MINUTES_ROW, RW_AUX, RW_AUX_COUNT,
   RULE_KINDS, PERIOD_CUSTOM, PERIOD_WEEK, isRuleConstraint, SEC_SHIFT_DISRUPTION,
-  SEC_EMPLOYEE_DISRUPTION_OFF, SEC_EMPLOYEE_DISRUPTION, DISRUPTION_WORDS,
+  SEC_EMPLOYEE_DISRUPTION_OFF, SEC_EMPLOYEE_DISRUPTION, DISRUPTION_WORDS, SEC_COST,
 } from "./layout";
+import { costDataValid } from "./cost-data";
 import { sortIndicesByKey } from "./sort";
 
 export let shiftCount: i32 = 0;
@@ -102,6 +103,8 @@ export let customPeriods = new StaticArray<i32>(0);
 export let shiftDisruption = new StaticArray<i32>(0);
 export let employeeDisruptionOff = new StaticArray<i32>(0);
 export let employeeDisruption = new StaticArray<i32>(0);
+/** Costs rules and activation groups (cost-data.ts draws the block). */
+export let costData = new StaticArray<i32>(0);
 
 /**
  * Packed records, built at load for cache locality: everything a move evaluation reads about one shift (or one
@@ -424,6 +427,7 @@ export function finishLoad(): i32 {
   shiftDisruption = next(SEC_SHIFT_DISRUPTION);
   employeeDisruptionOff = next(SEC_EMPLOYEE_DISRUPTION_OFF);
   employeeDisruption = next(SEC_EMPLOYEE_DISRUPTION);
+  costData = next(SEC_COST);
   pending = new Array<StaticArray<i32>>(0);
 
   const q = employeeSkills.length;
@@ -467,6 +471,7 @@ export function finishLoad(): i32 {
     if (employeeTz[i] < -1 || employeeTz[i] >= nz) return ERR_RANGE;
     if (employeeRulesOff[i + 1] > employeeRulesOff[i] && employeeTz[i] < 0) return ERR_RANGE;
   }
+  if (!costDataValid(costData, s, e)) return ERR_RANGE;
   if (!spansValid(unavailable, f) || !spansValid(available, f) || !spansValid(preferredTime, f) || !spansValid(unpreferredTime, f)) return ERR_RANGE;
 
   shiftPinned = new StaticArray<bool>(s);

@@ -16,8 +16,9 @@ import { LEVEL_HARD, LEVEL_MEDIUM } from "./layout";
 import {
   CONSTRAINT_COUNT, constraintLevel, isReward, enabled, addLocal, addNonLocal, penaltyFull, touched, clearTouched,
   setTouched, addLocalRest, addNonLocalRest, addSwapOverlapCorrection, addSwapBalance,
-  addHardUntil, subtractHard, hardRunning, setHardRunning, addContractChange, addContractSwap,
+  addHardUntil, subtractHard, hardRunning, setHardRunning, addContractChange, addContractSwap, addCostChange, addCostSwap,
 } from "./constraints/index";
+import * as cost from "./constraints/cost";
 import * as contracts from "./constraints/contracts";
 import { MASK_WORDS, newMask, copyMask, orMask } from "./id-mask";
 
@@ -173,6 +174,10 @@ export function moveHardUntil(s: i32, from: i32, to: i32, limit: i64): bool {
     contracts.mergeProbe();
     settleMove();
   }
+  if (cost.active) {
+    addCostChange(s, from, to, moveRaw);
+    settleMove();
+  }
   return true;
 }
 
@@ -191,6 +196,10 @@ export function swapHardUntil(s1: i32, s2: i32, a: i32, b: i32, limit: i64): boo
     contracts.clearProbe();
     addContractSwap(s1, s2, a, b, moveRaw);
     contracts.mergeProbe();
+    settleMove();
+  }
+  if (cost.active) {
+    addCostSwap(s1, s2, a, b, moveRaw);
     settleMove();
   }
   return true;

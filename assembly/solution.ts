@@ -17,6 +17,7 @@
 import { shiftCount, employeeCount, shiftStart, shiftEnd, balanceRuleCount, SR_END, SR_START, sf } from "./problem";
 import { initBalance, onAssign } from "./constraints/balance";
 import { initEmployeeOverlap, onAssign as onAssignOverlap } from "./constraints/overlapping-shift";
+import * as cost from "./constraints/cost";
 
 /** Employee index per shift, -1 when unassigned. */
 export let assignment = new StaticArray<i32>(0);
@@ -47,6 +48,7 @@ export function initSolution(): void {
   }
   initBalance();
   initEmployeeOverlap();
+  cost.initCost();
 }
 
 /** Bytes per list entry: (start, end, shift). */
@@ -143,4 +145,5 @@ export function setEmployee(s: i32, to: i32): void {
   unchecked(hardClean[s] = -1);
   if (balanceRuleCount > 0) onAssign(s, from, to);
   onAssignOverlap(s, from, to);
+  if (cost.active) cost.onAssign(s, from, to);
 }

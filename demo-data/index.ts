@@ -20,6 +20,8 @@ interface DemoSpec {
   partTime?: (e: number) => boolean;
   /** Shift priorities from this one on are optional positions (globalRules.unassignedShiftRule). */
   optionalFromPriority?: string;
+  /** Wages and agency fees (see COST_*): cost groups, a cost definition per contract, an agency budget. */
+  costs?: boolean;
 }
 
 /**
@@ -49,6 +51,28 @@ const DEMO_CONTRACTS: NonNullable<ModelInput["contracts"]> = [
     consecutiveDaysWorkedRules: [{ id: "days-in-a-row", maximum: 3 }],
   },
 ];
+
+/**
+ * Wages (LARGE): a cost definition per contract, per week: staff are paid for their contract hours (40 or 24) at the
+ * base rate, the next 8 hours at time and a half, beyond that double; the last five employees come from an agency
+ * that charges a fee per shift (more for nights), under a weekly agency budget (PREFERRED).
+ */
+const COST_DEFINITIONS: Record<string, NonNullable<NonNullable<NonNullable<ModelInput["contracts"]>[number]["periodRules"]>[number]["costDefinition"]>> = {
+  "full-time": { baseMinutesLimit: 40 * 60, baseHourlyCost: 32, overtimeCostDetails: [{ overtimeMinutesLimit: 8 * 60, overtimeHourlyCost: 48 }, { overtimeHourlyCost: 64 }] },
+  "part-time": { baseMinutesLimit: 24 * 60, baseHourlyCost: 30, overtimeCostDetails: [{ overtimeMinutesLimit: 8 * 60, overtimeHourlyCost: 45 }, { overtimeHourlyCost: 60 }] },
+};
+const AGENCY_EMPLOYEES = 5;
+const AGENCY_BUDGET: NonNullable<NonNullable<ModelInput["globalRules"]>["costsRules"]>[number] = {
+  id: "agency-budget",
+  period: "WEEK",
+  zoneOffset: "+01:00",
+  satisfiability: "PREFERRED",
+  employeeShiftCostDetails: [
+    { employeeCostGroup: "agency", cost: 150 },
+    { employeeCostGroup: "agency", shiftCostGroup: "night", cost: 200 },
+  ],
+  totalCostsMax: 1500,
+};
 
 const SKILLS = ["Nurse", "Doctor", "Anaesthetics", "Cardiology"] as const;
 const FIRST_NAMES = [
@@ -98,8 +122,9 @@ const DEMOS: Record<string, DemoSpec> = {
       longDescription:
         "The BASIC ward scaled up: four skills, 36 shifts a day for 28 days, unavailable days and unpreferred " +
         "evenings for every employee, the same full- and part-time contracts; the fifth and later positions of a " +
-        "shift template are optional (filled when someone is free).",
-      tags: ["employees:50", "shifts:1008", "days:28", "contracts"],
+        "shift template are optional (filled when someone is free). Wages with overtime rates per contract, and " +
+        "five agency employees paid per shift under a weekly agency budget.",
+      tags: ["employees:50", "shifts:1008", "days:28", "contracts", "costs"],
       config: [],
     },
     employees: 50,
@@ -116,6 +141,7 @@ const DEMOS: Record<string, DemoSpec> = {
     ],
     termination: { spentLimit: "PT2M", unimprovedSpentLimit: "PT10S" },
     optionalFromPriority: "5",
+    costs: true,
   },
 };
 
@@ -163,6 +189,7 @@ function generateInput(spec: DemoSpec, seed: number): ModelInput {
       unavailableTimeSpans,
       unpreferredTimeSpans,
       contracts: [(spec.partTime ? spec.partTime(e) : e % 5 === 4) ? "part-time" : "full-time"],
+      ...(spec.costs ? { costGroup: e >= spec.employees - AGENCY_EMPLOYEES ? "agency" : "staff" } : {}),
     });
   }
 
@@ -177,6 +204,7 @@ function generateInput(spec: DemoSpec, seed: number): ModelInput {
           requiredSkills: [t.skill],
           // The first position of each template is the one that must be covered first.
           priority: k === 0 ? "1" : k === 1 ? "3" : "5",
+          ...(spec.costs ? { costGroup: t.startHour >= 22 || t.startHour < 6 ? "night" : "day" } : {}),
         });
       }
     }
@@ -185,9 +213,12 @@ function generateInput(spec: DemoSpec, seed: number): ModelInput {
   return {
     employees,
     shifts,
-    contracts: DEMO_CONTRACTS,
+    contracts: spec.costs
+      ? DEMO_CONTRACTS.map((c) => ({ ...c, periodRules: [...(c.periodRules ?? []), { id: "wages", period: "WEEK", satisfiability: "PREFERRED" as const, costDefinition: COST_DEFINITIONS[c.id] }] }))
+      : DEMO_CONTRACTS,
     globalRules: {
       balanceTimeWorkedRules: [{ id: "fair-hours" }],
+      ...(spec.costs ? { costsRules: [AGENCY_BUDGET] } : {}),
       ...(optional
         ? {
             unassignedShiftRule: {
@@ -195,8 +226,9 @@ function generateInput(spec: DemoSpec, seed: number): ModelInput {
               priorityWeights: ["1", "3", "5"].map((priority) => ({
                 priority,
                 // An open optional position costs more (soft) than the unfairness one more shift adds (balance
-                // penalties are in minutes), so free employees fill them.
-                weight: priority === "1" ? 10 : priority === "3" ? 8 : 1000,
+                // penalties are in minutes), so free employees fill them; with wages (scored in milli-units, an
+                // 8-hour shift about 256,000) it is worth 1,000 currency units.
+                weight: priority === "1" ? 10 : priority === "3" ? 8 : spec.costs ? 1_000_000 : 1000,
                 assignment: Number(priority) >= Number(optional) ? ("OPTIONAL" as const) : ("MANDATORY" as const),
               })),
             },

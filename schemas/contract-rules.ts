@@ -513,7 +513,9 @@ export const HourlyDemandRuleSchema = z.strictObject({
   shiftGeneration: ShiftGenerationSchema.nullable().optional(),
 }).openapi("HourlyDemandRule");
 
-export const EmployeeShiftCostDetailSchema = z.looseObject({
+// Strict although the reference leaves this object open: a misspelt group key would otherwise read as "any group"
+// and price every assignment (solver/encode-cost.ts costLookup).
+export const EmployeeShiftCostDetailSchema = z.strictObject({
   employeeCostGroup: z.string().optional(),
   shiftCostGroup: z.string().optional(),
   cost: z.number().optional(),

@@ -63,6 +63,7 @@ export const KpisSchema = z
     minimumDurationOfPreferencesMetAcrossEmployees: DurationText,
     averageDurationOfEmployeesUnpreferencesViolated: DurationText,
     maximumDurationOfUnpreferencesViolatedAcrossEmployees: DurationText,
+    fixedTotalCost: z.number().nullable(),
   })
   .openapi("EmployeeSchedulingOutputMetrics");
 export type Kpis = z.infer<typeof KpisSchema>;

@@ -92,14 +92,16 @@ export const CONSTRAINTS: readonly ConstraintInfo[] = [
   { id: 64, name: "Employee has unpreferred daily shift pairing", level: "SOFT", reward: false, override: "employeeHasUnpreferredDailyShiftPairingWeight", justification: "EmployeeHasUnpreferredDailyShiftPairingJustification", pending: true },
   { id: 65, name: "Employee does not have preferred daily shift pairing", level: "SOFT", reward: false, override: "employeeDoesNotHavePreferredDailyShiftPairingWeight", justification: "EmployeeDoesNotHavePreferredDailyShiftPairingJustification", pending: true },
   // Cost (cost definitions, employee cost groups, globalRules.costsRules).
-  { id: 66, name: "Costs per period not in required range", level: "HARD", reward: false, justification: "CostsPerPeriodNotInRequiredRangeJustification", pending: true },
-  { id: 67, name: "Costs per period not in preferred range", level: "SOFT", reward: false, override: "costsPerPeriodNotInPreferredRangeWeight", justification: "CostsPerPeriodNotInPreferredRangeJustification", pending: true },
-  { id: 68, name: "Minimize cost per period", level: "SOFT", reward: false, override: "minimizeCostPerPeriodWeight", justification: "MinimizeCostPerPeriodJustification", pending: true },
-  { id: 69, name: "Keep employee activation ratio", level: "SOFT", reward: false, override: "keepEmployeeActivationRatioWeight", justification: "KeepEmployeeActivationRatioJustification", pending: true },
+  { id: 66, name: "Costs per period not in required range", level: "HARD", reward: false, justification: "CostsPerPeriodNotInRequiredRangeJustification" },
+  { id: 67, name: "Costs per period not in preferred range", level: "SOFT", reward: false, override: "costsPerPeriodNotInPreferredRangeWeight", justification: "CostsPerPeriodNotInPreferredRangeJustification" },
+  { id: 68, name: "Minimize cost per period", level: "SOFT", reward: false, override: "minimizeCostPerPeriodWeight", justification: "MinimizeCostPerPeriodJustification" },
+  { id: 69, name: "Keep employee activation ratio", level: "SOFT", reward: false, override: "keepEmployeeActivationRatioWeight", justification: "KeepEmployeeActivationRatioJustification" },
   // Hourly demand (globalRules.minimumMaximumShiftsPerHourlyDemand).
   { id: 70, name: "Shifts worked not in required hourly demand range", level: "HARD", reward: false, justification: "ShiftsWorkedNotInRequiredHourlyDemandRangeJustification", pending: true },
   { id: 71, name: "Shifts worked not in preferred hourly demand range", level: "SOFT", reward: false, override: "shiftsWorkedNotInPreferredHourlyDemandRangeWeight", justification: "ShiftsWorkedNotInPreferredHourlyDemandRangeJustification", pending: true },
   { id: 72, name: "Balance shifts worked for minimum hourly demand", level: "SOFT", reward: false, override: "balanceShiftsWorkedForMinimumHourlyDemandWeight", justification: "BalanceShiftsWorkedForMinimumHourlyDemandJustification", pending: true },
+  // Activation cost (employeeCostGroups[].employeeActivationCost; assembly/constraints/cost.ts).
+  { id: 73, name: "Minimize activated employees", level: "SOFT", reward: false, override: "minimizeActivatedEmployeesWeight", justification: "MinimizeActivatedEmployeesJustification" },
 ];
 
 export const CONSTRAINT_ID = {
@@ -126,6 +128,11 @@ export const CONSTRAINT_ID = {
   OUTGOING_DISRUPTION: 52,
   INCOMING_DISRUPTION: 53,
   DISRUPTED: 54,
+  COSTS_REQUIRED: 66,
+  COSTS_PREFERRED: 67,
+  MINIMIZE_COST: 68,
+  ACTIVATION_RATIO: 69,
+  ACTIVATION_COST: 73,
 } as const;
 
 /** Constraint id for a weight key: an override name of the reference or a constraint name; undefined if unknown. */

@@ -20,8 +20,9 @@ import {
   K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS, K_ROLLING_WEEKENDS,
   K_ROLLING_MINUTES_OFF, K_SCOPED_DISRUPTION, SCOPE_START_AND_END, SCOPE_OVERLAP, SCOPED_DISRUPTION_CONSTRAINT, PERIOD_DAY, PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_SCHEDULE, PERIOD_CUSTOM,
   WINDOW_DAILY, WINDOW_WEEKLY, WINDOW_MONTHLY, SEQUENCE_BETWEEN_STARTS, SEQUENCE_END_TO_START, CONDITION_NONE,
-  CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY, CONDITION_MIN_MINUTES,
+  CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY, CONDITION_MIN_MINUTES, K_PERIOD_COST,
 } from "./layout";
+import { compileCostDefinition, COST_MINIMIZE_ID } from "./encode-cost";
 import {
   TimeZoneRule, dayOfIsoDate, localMinutesOf, parseTimestamp, timeOfDayMinutes, MINUTES_IN_DAY,
 } from "./time";
@@ -63,6 +64,7 @@ export const FAMILY_CONSTRAINT: Record<number, number> = {
   [K_ROLLING_WEEKENDS]: 48,
   [K_ROLLING_MINUTES_OFF]: 50,
   [K_SCOPED_DISRUPTION]: SCOPED_DISRUPTION_CONSTRAINT,
+  [K_PERIOD_COST]: COST_MINIMIZE_ID,
 };
 
 /** Reference fields the schema accepts that no constraint scores yet (per rule family). */
@@ -97,6 +99,8 @@ export interface CompiledRule {
   max: number | null;
   /** The period name (period rules) or window (rolling windows), for texts. */
   scope?: string;
+  /** Cost definitions (encode-cost.ts): [minutes limit (-1 = the rest), milli-units per hour] per tier. */
+  tiers?: Array<[number, number]>;
 }
 
 export interface EncodedContracts {
@@ -220,7 +224,7 @@ export function encodeContracts(
     const add = (kind: number, sat: string | null | undefined, ruleId: string, family: string, fill: (w: Int32Array) => void, extra: Partial<CompiledRule> = {}, between?: Draft["between"]) => {
       const words = new Int32Array(RULE_WORDS);
       words[RW_KIND] = kind;
-      const preferred = sat === "PREFERRED" && kind !== K_GAPS;
+      const preferred = sat === "PREFERRED" && kind !== K_GAPS && kind !== K_PERIOD_COST;
       words[RW_CONSTRAINT] = FAMILY_CONSTRAINT[kind] + (preferred ? 1 : 0);
       words[RW_FILTER] = -1;
       words[RW_FILTER2] = -1;
@@ -250,7 +254,7 @@ export function encodeContracts(
       });
     };
 
-    for (const rule of contract.periodRules ?? []) compilePeriodRule(rule, weekStart, customIndex, weekend, filterOf, add);
+    for (const rule of contract.periodRules ?? []) compilePeriodRule(rule, weekStart, customIndex, weekend, filterOf, add, aux);
     for (const rule of contract.rollingWindowRules ?? []) compileRollingRule(rule, weekend, filterOf, aux, add);
     for (const rule of contract.consecutiveDaysWorkedRules ?? []) {
       if (!present(rule.minimum) && !present(rule.maximum)) continue;
@@ -478,6 +482,7 @@ function compilePeriodRule(
   weekend: { mask: number; first: number },
   filterOf: (f: TagFilterIn) => number,
   add: AddRule,
+  aux: number[],
 ): void {
   const period = periodOf(rule.period, weekStart, custom);
   // An unknown period is reported by the validation (PERIOD_RULE_INVALID_PERIOD) and not scored.
@@ -492,6 +497,7 @@ function compilePeriodRule(
     if (validity?.end) w[RW_VALID_TO] = clampI32(localMinutesOf(validity.end), I32_MAX);
   };
   const scope = { scope: rule.period };
+  compileCostDefinition(rule, common, aux, add);
   const sat = rule.satisfiability;
   const minutes = rule.minutesWorkedLimit;
   const minutesMin = minutes ? minutes.minutesWorkedMin : rule.minutesWorkedMin;

@@ -21,6 +21,7 @@ import {
   SHIFT_HISTORIC, EMPLOYEE_HAS_AVAILABILITY, OP_LEAF, OP_AND, OP_OR, OP_SUM, BALANCE_TIME, BALANCE_COUNT,
 } from "./layout";
 import { encodeContracts, encodeDisruption, type CompiledRule, type EncodedContracts } from "./encode-contracts";
+import { encodeCost, type CostInfo } from "./encode-cost";
 import { parseTimestamp, toMinutes } from "./time";
 
 export { toMinutes };
@@ -74,6 +75,8 @@ export interface EncodedProblem {
   contractRules: CompiledRule[];
   /** Time zone groups of the contract rules (index = SEC_EMPLOYEE_TZ value). */
   zones: EncodedContracts["zones"];
+  /** Costs rules and activation ratio groups as encoded (encode-cost.ts), for explanations. */
+  cost: CostInfo;
   /** The input this was encoded from (read by explanations; never mutated). */
   input: ModelInput;
 }
@@ -505,6 +508,7 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
   const times = { start: shiftStart, end: shiftEnd, worked: shiftWorked, startOffset, endOffset };
   const contracted = encodeContracts(input, times, employeeIndex, filterOf);
   const disruption = encodeDisruption(input, times, employeeIndex, filterOf);
+  const costed = encodeCost(input, times);
 
   const sections: Record<SectionName, Int32Array> = {
     shiftStart, shiftEnd, shiftWorked, shiftUnassignedWeight: shiftWeight, shiftFlags, shiftEmployee,
@@ -530,6 +534,7 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
     balanceRules, balanceMembers, balanceHistory, balanceShifts, overlapGroup, overlapAllowed,
     ...contracted.sections,
     ...disruption,
+    cost: costed.section,
   };
 
   return {
@@ -559,6 +564,7 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
     },
     contractRules: contracted.rules,
     zones: contracted.zones,
+    cost: costed.info,
     input,
   };
 }

@@ -22,8 +22,9 @@ import {
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
   K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS,
   K_CONSECUTIVE_SHIFTS, K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS,
-  K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, isRuleConstraint,
+  K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, isRuleConstraint, K_PERIOD_COST,
 } from "./layout";
+import { costAggregateCounts, costAggregateMatches, costDefinitionJustification, isCostAggregate } from "./explain-cost";
 
 export type Justification = { description: string } & Record<string, unknown>;
 
@@ -258,7 +259,7 @@ function limits(min: number | null, max: number | null): string {
 
 /** LOCAL constraints (assembly/constraints/index.ts kinds): a penalty per (shift, employee). */
 function isLocal(id: number): boolean {
-  return !isContractConstraint(id) && id !== CONSTRAINT_ID.OVERLAP && id !== CONSTRAINT_ID.BALANCE_TIME && id !== CONSTRAINT_ID.BALANCE_COUNT;
+  return !isContractConstraint(id) && !isCostAggregate(id) && id !== CONSTRAINT_ID.OVERLAP && id !== CONSTRAINT_ID.BALANCE_TIME && id !== CONSTRAINT_ID.BALANCE_COUNT;
 }
 
 export function isContractConstraint(id: number): boolean {
@@ -272,6 +273,7 @@ export function contractJustification(problem: EncodedProblem, m: ContractMatch)
   const shift = (s: number) => problem.shiftIds[s] ?? "";
   const required = CONSTRAINTS[rule.constraintId].level === "HARD" ? "required" : "preferred";
   const where = `rule '${rule.ruleId}' of contract '${rule.contractId}'`;
+  if (rule.kind === K_PERIOD_COST) return costDefinitionJustification(problem, m);
   switch (rule.kind) {
     case K_SCOPED_DISRUPTION:
       return scopedDisruptionJustification(problem, [m]);
@@ -388,6 +390,9 @@ function matchesOf(session: SolverSession, ctx: Context, id: number, weight: num
       justification: ctx.overlapJustification(a, b, assignment[a], minutes),
     }));
   }
+  if (isCostAggregate(id)) {
+    return costAggregateMatches(session, id).map((m) => ({ score: matchScore(id, weight, m.raw), justification: m.justification }));
+  }
   if (id === CONSTRAINT_ID.BALANCE_TIME || id === CONSTRAINT_ID.BALANCE_COUNT) {
     const out: ConstraintMatch[] = [];
     session.problem.balanceRules.forEach((rule, r) => {
@@ -488,7 +493,9 @@ export function evaluateAssignments(
     const overlapLost = ctx && from >= 0 ? overlapPairs(session, shiftIndex, from) : [];
 
     const contractBefore = CONSTRAINTS.map((c) => (isContractConstraint(c.id) && weights[c.id] !== 0 ? session.contractMatchCount(c.id) : 0));
+    const costBefore = costAggregateCounts(session);
     const previous = session.trialChange(shiftIndex, to);
+    const costAfter = costAggregateCounts(session);
     const after = session.constraintScores({ matchCounts: false });
     const contractAfter = CONSTRAINTS.map((c) => (isContractConstraint(c.id) && weights[c.id] !== 0 ? session.contractMatchCount(c.id) : 0));
     const totalAfter = session.currentScoreExact();
@@ -518,6 +525,9 @@ export function evaluateAssignments(
             matchesDiff.push({ score: matchScore(c.id, weight, balanceAfter[r] - balanceBefore[r]), justification: ctx.balanceJustification(r, balanceStates[r].loads) });
           }
         });
+      } else if (isCostAggregate(c.id)) {
+        matchCountDiff = weight === 0 ? 0 : costAfter[c.id] - costBefore[c.id];
+        if (ctx && !isZero(diff)) matchesDiff.push({ score: formatScore(diff), justification: { description: `${c.name}: the cost totals change by ${formatScore(diff)}.` } });
       } else if (isContractConstraint(c.id)) {
         matchCountDiff = contractAfter[c.id] - contractBefore[c.id];
         if (ctx && !isZero(diff)) {

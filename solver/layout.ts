@@ -32,6 +32,7 @@ export const SECTIONS = [
   "balanceRules", "balanceMembers", "balanceHistory", "balanceShifts", "overlapGroup", "overlapAllowed",
   "rules", "ruleAux", "employeeRulesOff", "employeeRules", "employeeTz", "tzShift", "tzRange", "ruleMinutes",
   "customPeriodsOff", "customPeriods", "shiftDisruption", "employeeDisruptionOff", "employeeDisruption",
+  "cost",
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -42,10 +43,13 @@ export const CONTRACT_CONSTRAINT_FIRST = 17;
 export const CONTRACT_CONSTRAINT_END = 52;
 /** Scoped disruption: REQUIRED id, PREFERRED = +1; scored by compiled rules like the contract range. */
 export const SCOPED_DISRUPTION_CONSTRAINT = 55;
+/** "Minimize cost per period": period rules' cost definitions, scored by compiled rules too. */
+export const COST_DEFINITION_CONSTRAINT = 68;
 
 /** Whether constraint `id` is scored by compiled contract rules (assembly/layout.ts isRuleConstraint). */
 export function isRuleConstraint(id: number): boolean {
-  return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id === SCOPED_DISRUPTION_CONSTRAINT || id === SCOPED_DISRUPTION_CONSTRAINT + 1;
+  return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id === SCOPED_DISRUPTION_CONSTRAINT ||
+    id === SCOPED_DISRUPTION_CONSTRAINT + 1 || id === COST_DEFINITION_CONSTRAINT;
 }
 export const TZ_WORDS = 4;
 export const DISRUPTION_WORDS = 4;
@@ -95,6 +99,7 @@ export const K_SCOPED_DISRUPTION = 18;
 /** Scope types of scoped disruption rules (RW_P1). */
 export const SCOPE_START_AND_END = 0;
 export const SCOPE_OVERLAP = 1;
+export const K_PERIOD_COST = 19;
 
 export const PERIOD_DAY = 0;
 export const PERIOD_WEEK = 1;

@@ -9,6 +9,7 @@ import type { ModelInput } from "../schemas/model-input";
 import type { EncodedProblem } from "./encode";
 import { tagsMatch, toMinutes } from "./encode";
 import { formatDurationMinutes } from "./duration";
+import { employeeCostMetrics, fixedTotalCost } from "./metrics-cost";
 
 export interface EmployeeMetrics {
   assignedShifts: number;
@@ -24,7 +25,7 @@ export interface EmployeeMetrics {
   durationOfIncomingDisruptedShifts: string;
   outgoingDisruptedShifts: number;
   durationOfOutgoingDisruptedShifts: string;
-  /** Need contract period rules (issue 7): null until then. */
+  /** From the WEEK period rules with a minutes maximum (metrics-cost.ts); null without one. */
   overtimeThresholdDuration: string | null;
   overtimeWorked: string | null;
   maximumAvailabilityDuration: string | null;
@@ -75,6 +76,7 @@ function preferenceMinutes(input: ModelInput, problem: EncodedProblem, assignmen
  */
 export function employeeMetrics(input: ModelInput, problem: EncodedProblem, assignment: ArrayLike<number>): EmployeeOutput[] {
   const prefs = preferenceMinutes(input, problem, assignment);
+  const costs = employeeCostMetrics(problem, assignment);
   const published = problem.shiftEmployee;
   const anyPublished = published.some((e) => e >= 0);
   const rows = input.employees.map(() => ({ shifts: 0, worked: 0, incoming: 0, incomingMinutes: 0, outgoing: 0, outgoingMinutes: 0 }));
@@ -110,11 +112,11 @@ export function employeeMetrics(input: ModelInput, problem: EncodedProblem, assi
         durationOfIncomingDisruptedShifts: duration(r.incomingMinutes),
         outgoingDisruptedShifts: r.outgoing,
         durationOfOutgoingDisruptedShifts: duration(r.outgoingMinutes),
-        overtimeThresholdDuration: null,
-        overtimeWorked: null,
+        overtimeThresholdDuration: nullableDuration(costs[e].overtimeThresholdDuration),
+        overtimeWorked: nullableDuration(costs[e].overtimeWorked),
         maximumAvailabilityDuration: null,
-        costDefinitionTotalCost: null,
-        costDefinitionOvertimeDuration: null,
+        costDefinitionTotalCost: costs[e].costDefinitionTotalCost,
+        costDefinitionOvertimeDuration: nullableDuration(costs[e].costDefinitionOvertimeDuration),
       },
     };
   });
@@ -129,6 +131,8 @@ export interface ExtraKpis {
   minimumDurationOfPreferencesMetAcrossEmployees: string;
   averageDurationOfEmployeesUnpreferencesViolated: string;
   maximumDurationOfUnpreferencesViolatedAcrossEmployees: string;
+  /** Total cost of the assignments under globalRules.costsRules (3 decimals); null without costs rules. */
+  fixedTotalCost: number | null;
 }
 
 /**
@@ -174,7 +178,12 @@ export function extraKpis(input: ModelInput, problem: EncodedProblem, assignment
     minimumDurationOfPreferencesMetAcrossEmployees: duration(met.length ? Math.min(...met) : 0),
     averageDurationOfEmployeesUnpreferencesViolated: duration(mean(violated)),
     maximumDurationOfUnpreferencesViolatedAcrossEmployees: duration(violated.length ? Math.max(...violated) : 0),
+    fixedTotalCost: fixedTotalCost(input, assignment),
   };
+}
+
+function nullableDuration(minutes: number | null): string | null {
+  return minutes === null ? null : duration(minutes);
 }
 
 function round2(v: number): number {

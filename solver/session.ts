@@ -399,6 +399,20 @@ export class SolverSession {
     return { penalty: Number(core.balanceRulePenalty(rule)), loads };
   }
 
+  /**
+   * Cost state from the core (constraints/cost.ts), milli-units: per period of the costs rules (problem.cost.rules'
+   * periods in order) its total and penalty, per activation ratio group its activated employees and penalty.
+   */
+  costState(): { periods: Array<{ total: number; penalty: number }>; groups: Array<{ activated: number; penalty: number }>; activating: number[] } {
+    const core = this.core;
+    const periods: Array<{ total: number; penalty: number }> = [];
+    const count = this.problem.cost.rules.reduce((n, r) => n + r.periods.length, 0);
+    for (let p = 0; p < count; p++) periods.push({ total: Number(core.costPeriodTotal(p)), penalty: Number(core.costPeriodPenalty(p)) });
+    const groups = this.problem.cost.groups.map((_, g) => ({ activated: core.costGroupActivated(g), penalty: Number(core.costGroupPenalty(g)) }));
+    const activating = groups.length === 0 ? [] : this.problem.employeeIds.map((_, e) => core.costEmployeeActivating(e));
+    return { periods, groups, activating };
+  }
+
   private exactLevels(read: (level: number) => bigint): ExactScore {
     return { hard: read(LEVEL_HARD), medium: read(LEVEL_MEDIUM), soft: read(LEVEL_SOFT) };
   }

@@ -48,6 +48,11 @@ export interface RotaExports {
   constraintScoresInto(out: number): void;
   matchCountsInto(out: number): void;
   contractMatchCount(id: number): bigint;
+  costPeriodTotal(period: number): bigint;
+  costPeriodPenalty(period: number): bigint;
+  costGroupActivated(group: number): number;
+  costGroupPenalty(group: number): bigint;
+  costEmployeeActivating(employee: number): number;
   balanceRuleCount(): number;
   balanceRuleKind(rule: number): number;
   balanceRulePenalty(rule: number): bigint;

@@ -16,7 +16,7 @@
  */
 import {
   RW_KIND, RW_CONSTRAINT, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_P3, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF,
-  K_MINUTES_BETWEEN, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_MINUTES_OFF, K_SCOPED_DISRUPTION, CONDITION_NONE,
+  K_MINUTES_BETWEEN, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_MINUTES_OFF, K_SCOPED_DISRUPTION, CONDITION_NONE, K_PERIOD_COST,
 } from "../layout";
 import { employeeCount, ruleCount, employeeRulesOff, employeeRules, employeeTz } from "../problem";
 import { buildView, rw, passes, initView, startRecording, stopRecording, setRecordOwner, recordCount } from "./view";
@@ -52,7 +52,7 @@ let evMatches: i32 = 0;
 /** Evaluates rule r over the view (employee e, time zone group g) into evPenalty / evMatches. */
 function evaluate(r: i32, g: i32, e: i32): void {
   const kind = rw(r, RW_KIND);
-  if (kind <= K_PERIOD_CONSECUTIVE_WEEKENDS_OFF) {
+  if (kind <= K_PERIOD_CONSECUTIVE_WEEKENDS_OFF || kind == K_PERIOD_COST) {
     period.evaluatePeriodRule(r, g);
     evPenalty = period.evPenalty;
     evMatches = period.evMatches;

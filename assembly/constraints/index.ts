@@ -39,6 +39,7 @@ import * as preferredShiftTags from "./preferred-shift-tags";
 import * as balance from "./balance";
 import * as contracts from "./contracts";
 import * as disruption from "./disruption";
+import * as cost from "./cost";
 import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, isRuleConstraint } from "../layout";
 import { shiftCount, shiftHistoric, balanceRuleCount, overlapGroup, ER_GROUP, ef, isHistoric } from "../problem";
 import { assignment, hardClean } from "../solution";
@@ -91,8 +92,8 @@ export const GAPS_ID: i32 = 41;
 
 /**
  * After the contract rules and the disruption units (disruption.ts, 52-54): scoped disruption (55-56), employee
- * pairings (57-61), daily shift pairings (62-65), cost (66-69) and hourly demand (70-72). Names are the reference's
- * justification names; level and reward per id.
+ * pairings (57-61), daily shift pairings (62-65), cost (66-69), hourly demand (70-72) and the activation cost
+ * (73, cost.ts). Names are the reference's justification names; level and reward per id.
  */
 export const FAMILY_FIRST: i32 = disruption.GLOBAL_ID + 1;
 const FAMILY_NAMES: string[] = [
@@ -114,6 +115,7 @@ const FAMILY_NAMES: string[] = [
   "Shifts worked not in required hourly demand range",
   "Shifts worked not in preferred hourly demand range",
   "Balance shifts worked for minimum hourly demand",
+  "Minimize activated employees",
 ];
 const FAMILY_LEVELS: i32[] = [
   LEVEL_HARD, LEVEL_SOFT,
@@ -121,6 +123,7 @@ const FAMILY_LEVELS: i32[] = [
   LEVEL_HARD, LEVEL_HARD, LEVEL_SOFT, LEVEL_SOFT,
   LEVEL_HARD, LEVEL_SOFT, LEVEL_SOFT, LEVEL_SOFT,
   LEVEL_HARD, LEVEL_SOFT, LEVEL_SOFT,
+  LEVEL_SOFT,
 ];
 /** Ids among them whose matches add to the score. */
 export const PAIRED_WITH_PREFERRED_ID: i32 = 60;
@@ -194,6 +197,7 @@ export function constraintKind(id: i32): i32 {
   if (id == overlappingShift.ID) return KIND_PAIRWISE;
   if (id == balance.TIME_ID || id == balance.COUNT_ID) return KIND_AGGREGATE;
   if (isContractConstraint(id)) return KIND_EMPLOYEE;
+  if (isCostAggregate(id)) return KIND_AGGREGATE;
   return KIND_LOCAL;
 }
 
@@ -358,6 +362,7 @@ export function addNonLocal(s: i32, from: i32, to: i32, raw: StaticArray<i64>): 
   addNonLocalHard(s, from, to, raw);
   addNonLocalRest(s, from, to, raw);
   addContractChange(s, from, to, raw);
+  addCostChange(s, from, to, raw);
 }
 
 export function addNonLocalHard(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
@@ -372,6 +377,31 @@ export function addContractChange(s: i32, from: i32, to: i32, raw: StaticArray<i
   if (!contracts.active) return;
   contracts.addChange(s, from, to, raw);
   orMask(touched, contracts.touchedMask);
+}
+
+/** The cost aggregates' deltas (costs rules 66-67, activation ratio 69; every level at once) for a change. */
+export function addCostChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  if (!cost.active) return;
+  cost.addChange(s, from, to, raw);
+  markCost();
+}
+
+export function addCostSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  if (!cost.active) return;
+  cost.addSwap(s1, s2, a, b, raw);
+  markCost();
+}
+
+function markCost(): void {
+  markId(touched, cost.COST_REQUIRED_ID);
+  markId(touched, cost.COST_PREFERRED_ID);
+  markId(touched, cost.ACTIVATION_RATIO_ID);
+  markId(touched, cost.ACTIVATION_COST_ID);
+}
+
+/** The cost AGGREGATE units (constraints/cost.ts): costs rules, activation ratio, activation cost. */
+function isCostAggregate(id: i32): bool {
+  return id == cost.COST_REQUIRED_ID || id == cost.COST_PREFERRED_ID || id == cost.ACTIVATION_RATIO_ID || id == cost.ACTIVATION_COST_ID;
 }
 
 export function addContractSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
@@ -416,6 +446,7 @@ export function penaltyFull(id: i32): i64 {
   if (id == balance.TIME_ID) return balance.penaltyFull(balance.BALANCE_TIME);
   if (id == balance.COUNT_ID) return balance.penaltyFull(balance.BALANCE_COUNT);
   if (isContractConstraint(id)) return contracts.penaltyFull(id, false);
+  if (isCostAggregate(id)) return cost.penaltyFull(id, false);
   let total: i64 = 0;
   for (let s = 0; s < shiftCount; s++) total += localPenalty(id, s, assignment[s]);
   return total;
@@ -443,6 +474,10 @@ export function matchCountsAll(counts: StaticArray<i32>): void {
   for (let id = 0; id < CONSTRAINT_COUNT; id++) {
     if (isContractConstraint(id) && enabled[id]) counts[id] = <i32>unchecked(contracts.matchTotals[id]);
   }
+  if (enabled[cost.COST_REQUIRED_ID]) counts[cost.COST_REQUIRED_ID] = cost.matchCount(cost.COST_REQUIRED_ID);
+  if (enabled[cost.COST_PREFERRED_ID]) counts[cost.COST_PREFERRED_ID] = cost.matchCount(cost.COST_PREFERRED_ID);
+  if (enabled[cost.ACTIVATION_RATIO_ID]) counts[cost.ACTIVATION_RATIO_ID] = cost.matchCount(cost.ACTIVATION_RATIO_ID);
+  if (enabled[cost.ACTIVATION_COST_ID]) counts[cost.ACTIVATION_COST_ID] = cost.matchCount(cost.ACTIVATION_COST_ID);
 }
 
 export function matchCount(id: i32): i32 {
@@ -450,6 +485,7 @@ export function matchCount(id: i32): i32 {
   if (id == balance.TIME_ID) return balance.matchCount(balance.BALANCE_TIME);
   if (id == balance.COUNT_ID) return balance.matchCount(balance.BALANCE_COUNT);
   if (isContractConstraint(id)) return <i32>contracts.penaltyFull(id, true);
+  if (isCostAggregate(id)) return <i32>cost.penaltyFull(id, true);
   let n = 0;
   for (let s = 0; s < shiftCount; s++) if (localPenalty(id, s, assignment[s]) != 0) n++;
   return n;

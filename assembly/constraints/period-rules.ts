@@ -17,8 +17,9 @@
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FLAGS, RW_PERIOD, RW_PERIOD_PARAM, RW_P1, RF_START_AND_END, RF_WEEKDAY_SHIFT,
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
-  K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF,
+  K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_PERIOD_COST,
 } from "../layout";
+import { tieredCost, overtimeMinutes } from "./cost";
 import { periodAt, nextPeriod, periodFirst, periodLast, weekday } from "../calendar";
 import {
   viewShift, viewLength, rw, counts, countedMinutes, minutesOnDay, startDay, endDay, clearDays, daySlot, touchDay,
@@ -89,17 +90,19 @@ export function evaluatePeriodRule(r: i32, g: i32): void {
   const spanLo = unchecked(dayBase[g]), spanHi = spanLo + daySpan - 1;
   const mask = (flags >> RF_WEEKDAY_SHIFT) & 127;
   const weekendStart = rw(r, RW_P1);
+  // Cost definitions (cost.ts) count minutes like minutesWorked and price them per period.
+  const minutesLike = kind == K_PERIOD_MINUTES || kind == K_PERIOD_COST;
   let more = periodAt(pKind, param, first, first, last) || nextPeriod(pKind, param, first - 1, first, last, last);
   let guard = 0;
   while (more && guard++ < 100_000) {
     const pFirst = periodFirst, pLast = periodLast;
     const from = max(pFirst, spanLo), to = min(pLast, spanHi);
     let v: i64 = 0;
-    if (kind == K_PERIOD_MINUTES || kind == K_PERIOD_SHIFTS || kind == K_PERIOD_DAYS) {
+    if (minutesLike || kind == K_PERIOD_SHIFTS || kind == K_PERIOD_DAYS) {
       for (let d = from; d <= to; d++) {
         const i = d - spanLo;
         if (!dayUsed(i)) continue;
-        v += kind == K_PERIOD_MINUTES ? <i64>unchecked(dayMinutes[i]) : kind == K_PERIOD_SHIFTS ? <i64>unchecked(dayCount[i]) : 1;
+        v += minutesLike ? <i64>unchecked(dayMinutes[i]) : kind == K_PERIOD_SHIFTS ? <i64>unchecked(dayCount[i]) : 1;
       }
     } else if (kind == K_PERIOD_DAYS_OFF) {
       for (let d = max(from, first); d <= min(to, last); d++) {
@@ -146,11 +149,12 @@ export function evaluatePeriodRule(r: i32, g: i32): void {
     }
     let p: i64;
     if (kind == K_PERIOD_CONSECUTIVE_WEEKENDS) p = hi >= 0 ? v : 0;
+    else if (kind == K_PERIOD_COST) p = tieredCost(r, v);
     else p = outside(v, lo, hi);
     if (p != 0) {
       evPenalty += p;
       evMatches++;
-      if (recording) record(p, pFirst, pLast, <i32>v, 0);
+      if (recording) record(p, pFirst, pLast, <i32>v, kind == K_PERIOD_COST ? <i32>overtimeMinutes(r, v) : 0);
     }
     more = nextPeriod(pKind, param, pLast, first, last, last);
   }

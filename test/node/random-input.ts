@@ -13,6 +13,10 @@ const iso = (minute: number) => new Date(BASE + minute * 60_000).toISOString();
  * planning window with historic shifts.
  */
 export function randomInput(seed: number): ModelInput {
+  return withCosts(baseRandomInput(seed), seed);
+}
+
+function baseRandomInput(seed: number): ModelInput {
   const random = rng(seed);
   const int = (n: number) => Math.floor(random() * n);
   const chance = (p: number) => random() < p;
@@ -173,6 +177,73 @@ function randomContracts(random: () => number): Contract[] {
     ],
   });
   return ["full", "part", "night"].map(make);
+}
+
+/**
+ * Cost features on most inputs (their own random stream, so the rest of the input stays as it was): employee and
+ * shift cost groups, activation ratio groups, costs rules with small limits over every period kind and zone offset,
+ * and a cost definition with overtime tiers in every contract.
+ */
+function withCosts(input: ModelInput, seed: number): ModelInput {
+  const random = rng(seed * 7 + 3);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  if (chance(0.2)) return input;
+  const groups = ["staff", "agency", "temp"];
+  const shiftGroups = ["day", "night"];
+  const employees = input.employees.map((e) => (chance(0.8) ? { ...e, costGroup: groups[int(3)] } : e));
+  const shifts = input.shifts.map((s) => (chance(0.7) ? { ...s, costGroup: shiftGroups[int(2)] } : s));
+  const custom = (input.scheduleParameterization?.periods ?? []).length > 0;
+  const periods = ["DAY", "WEEK", "MONTH", "SCHEDULE", ...(custom ? ["half"] : [])];
+  const detail = () => ({
+    ...(chance(0.7) ? { employeeCostGroup: groups[int(3)] } : {}),
+    ...(chance(0.6) ? { shiftCostGroup: shiftGroups[int(2)] } : {}),
+    cost: 10 + int(90) + (chance(0.3) ? 0.125 : 0),
+  });
+  const costsRules = Array.from({ length: 1 + int(2) }, (_, i) => ({
+    id: `cost${i}`,
+    period: periods[int(periods.length)],
+    ...(chance(0.4) ? { zoneOffset: chance(0.5) ? "+02:00" : "-05:00" } : {}),
+    satisfiability: chance(0.5) ? ("REQUIRED" as const) : ("PREFERRED" as const),
+    ...(chance(0.3) ? { includeShiftTags: ["t1"] } : {}),
+    ...(chance(0.3) ? { excludeEmployeeTags: ["junior"] } : {}),
+    ...(chance(0.3) ? { costsRuleShiftOverlapKind: "START_AND_END" as const } : {}),
+    employeeShiftCostDetails: Array.from({ length: 1 + int(4) }, detail),
+    ...(chance(0.7) ? { totalCostsMax: 50 + int(400) } : {}),
+    ...(chance(0.4) ? { totalCostsMin: 100 + int(400) } : {}),
+  }));
+  const employeeCostGroups = groups.map((id) => ({
+    id,
+    ...(chance(0.8) ? { employeeActivationRatioWeight: 1 + int(3) } : {}),
+    ...(chance(0.5) ? { employeeActivationCost: int(200) } : {}),
+    ...(chance(0.5) ? { activationShiftInclude: chance(0.5) ? ("MANDATORY_SHIFTS" as const) : ("MANDATORY_AND_OPTIONAL_SHIFTS" as const) } : {}),
+  }));
+  const costDefinition = () => ({
+    baseHourlyCost: 10 + int(30) + (chance(0.3) ? 0.5 : 0),
+    ...(chance(0.7)
+      ? {
+          baseMinutesLimit: 120 + int(600),
+          overtimeCostDetails: chance(0.5)
+            ? [{ overtimeMinutesLimit: 60 + int(240), overtimeHourlyCost: 30 + int(20) }, { overtimeHourlyCost: 60 }]
+            : [{ overtimeHourlyCost: 45 }],
+        }
+      : {}),
+  });
+  const contracts = (input.contracts ?? []).map((c) =>
+    chance(0.8)
+      ? {
+          ...c,
+          periodRules: [
+            ...(c.periodRules ?? []),
+            {
+              id: `${c.id}-pay`, period: periods[int(periods.length)], satisfiability: "PREFERRED" as const, costDefinition: costDefinition(),
+              ...(chance(0.3) ? { includeShiftTags: ["t2"] } : {}), ...(chance(0.3) ? { periodShiftOverlapKind: "START_AND_END" as const } : {}),
+            },
+          ],
+        }
+      : c,
+  );
+  return { ...input, employees, shifts, contracts, employeeCostGroups, globalRules: { ...input.globalRules, costsRules } };
 }
 
 /** Random weights: sometimes 0 (disabled), sometimes large. */

@@ -31,6 +31,20 @@ const rolling = (r: Omit<RollingRule, "id" | "rollingWindow"> & { rollingWindow?
 const rest = (r: Omit<RestRule, "id">) => contract({ minutesBetweenShiftsRules: [{ id: "m", minimumMinutesBetweenShifts: 600, ...r }] });
 const gaps = (r: Omit<GapsRule, "id">) => contract({ minimizeGapsBetweenShiftsRules: [{ id: "g", ...r }] });
 const PREFERRED = "PREFERRED" as const;
+type CostsRule = NonNullable<NonNullable<ModelInput["globalRules"]>["costsRules"]>[number];
+const costsRule = (r: Partial<CostsRule>) => (i: ModelInput): ModelInput => ({ ...i, globalRules: { costsRules: [{ id: "c", period: "WEEK", totalCostsMax: 100, ...r }] } });
+const costDefinition = (def: NonNullable<PeriodRule["costDefinition"]>, satisfiability: "REQUIRED" | "PREFERRED" = PREFERRED) => period({ satisfiability, costDefinition: def });
+const COST_ROWS: Record<string, (input: ModelInput) => ModelInput> = {
+  COSTS_RULE_BOTH_INCLUDE_AND_EXCLUDE_EMPLOYEE_TAGS: costsRule({ includeEmployeeTags: ["a"], excludeEmployeeTags: ["b"] }),
+  COSTS_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: costsRule({ includeShiftTags: ["a"], excludeShiftTags: ["b"] }),
+  COSTS_RULE_MIN_GREATER_THAN_MAX: costsRule({ satisfiability: PREFERRED, totalCostsMin: 500, totalCostsMax: 100 }),
+  COSTS_RULE_NEITHER_MIN_NOR_MAX_DEFINED: costsRule({ totalCostsMax: null }),
+  COSTS_RULE_TOTAL_COSTS_MAX_ZERO: costsRule({ totalCostsMax: 0 }),
+  COSTS_RULE_TOTAL_COSTS_MIN_DEPRECATED: costsRule({ totalCostsMin: 50 }),
+  PERIOD_RULE_COST_DEFINITION_OVERTIME_DETAIL_MISSING_LIMIT: costDefinition({ baseMinutesLimit: 480, baseHourlyCost: 20, overtimeCostDetails: [{ overtimeHourlyCost: 30 }, { overtimeHourlyCost: 40 }] }),
+  PERIOD_RULE_COST_DEFINITION_OVERTIME_WITHOUT_BASE_MINUTES_LIMIT: costDefinition({ baseHourlyCost: 20, overtimeCostDetails: [{ overtimeHourlyCost: 30 }] }),
+  PERIOD_RULE_COST_DEFINITION_REQUIRED_SATISFIABILITY: costDefinition({ baseHourlyCost: 20 }, "REQUIRED"),
+};
 
 const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   EMPTY_EMPLOYEES_LIST: (i) => ({ ...i, employees: [] }),
@@ -128,6 +142,7 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   CONTRACT_DISRUPTION_RULE_VALIDITY_SPAN_START_NOT_BEFORE_END: contract({ disruptionRules: [{ id: "d", satisfiability: PREFERRED, validityDateTimeSpan: { start: "2027-05-04T00:00", end: "2027-05-03T00:00" } }] }),
   CONTRACT_DISRUPTION_RULE_WEIGHT_WITH_REQUIRED_SATISFIABILITY: contract({ disruptionRules: [{ id: "d", disruptionWeight: 2, scope: { scopeType: "OVERLAP" } }] }),
   EMPLOYEE_DEPRECATED_ZONE_OFFSET: (i) => ({ ...i, employees: [{ ...i.employees[0], zoneOffset: "+02:00" }, i.employees[1]] }),
+  ...COST_ROWS,
 };
 
 describe("validation issues", () => {
