@@ -16,7 +16,8 @@ import { LEVEL_HARD, LEVEL_MEDIUM } from "./layout";
 import {
   CONSTRAINT_COUNT, constraintLevel, isReward, enabled, addLocal, addNonLocal, penaltyFull, touched, clearTouched,
   setTouched, addLocalRest, addNonLocalRest, addSwapOverlapCorrection, addSwapBalance,
-  addHardUntil, subtractHard, hardRunning, setHardRunning, addContractChange, addContractSwap,
+  addHardUntil, subtractHard, hardRunning, setHardRunning, addContractChange, addContractSwap, addDemandChange,
+  addDemandSwap,
 } from "./constraints/index";
 import * as contracts from "./constraints/contracts";
 import { MASK_WORDS, newMask, copyMask, orMask } from "./id-mask";
@@ -163,6 +164,8 @@ export function addChangeDelta(s: i32, from: i32, to: i32): void {
  */
 export function moveHardUntil(s: i32, from: i32, to: i32, limit: i64): bool {
   subtractHard(s, from, moveRaw);
+  // Hourly demand (every level; gains and penalties alike) before the early exit, so the exit stays sound.
+  addDemandChange(s, from, to, moveRaw);
   settleMove();
   setHardRunning(dHard);
   if (!addHardUntil(s, to, moveRaw, constraintWeight, limit - scoreHard)) return false;
@@ -181,6 +184,7 @@ export function swapHardUntil(s1: i32, s2: i32, a: i32, b: i32, limit: i64): boo
   subtractHard(s1, a, moveRaw);
   subtractHard(s2, b, moveRaw);
   addSwapOverlapCorrection(s1, s2, a, b, moveRaw);
+  addDemandSwap(s1, s2, a, b, moveRaw);
   settleMove();
   setHardRunning(dHard);
   const floor = limit - scoreHard;

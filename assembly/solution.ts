@@ -16,6 +16,7 @@
  */
 import { shiftCount, employeeCount, shiftStart, shiftEnd, balanceRuleCount, SR_END, SR_START, sf } from "./problem";
 import { initBalance, onAssign } from "./constraints/balance";
+import * as demand from "./constraints/demand";
 
 /** Employee index per shift, -1 when unassigned. */
 export let assignment = new StaticArray<i32>(0);
@@ -45,6 +46,7 @@ export function initSolution(): void {
     listCapacity[i] = initial;
   }
   initBalance();
+  demand.initDemand();
 }
 
 /** Bytes per list entry: (start, end, shift). */
@@ -140,4 +142,5 @@ export function setEmployee(s: i32, to: i32): void {
   assignment[s] = to;
   unchecked(hardClean[s] = -1);
   if (balanceRuleCount > 0) onAssign(s, from, to);
+  if (demand.active) demand.onAssign(s, from, to);
 }

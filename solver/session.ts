@@ -12,6 +12,7 @@ import {
 import type { ExactScore, Score } from "./score";
 import { constraintIdForWeightKey } from "./constraints";
 import { instantiateRota, readString, type RotaExports } from "./wasm";
+import { loadDemandInto } from "./encode-demand";
 
 export type ConstraintLevel = "HARD" | "MEDIUM" | "SOFT";
 export type SolverPhase = "CONSTRUCTION" | "LOCAL_SEARCH";
@@ -172,6 +173,7 @@ export class SolverSession {
       if (data.length > 0) new Int32Array(core.memory.buffer, core.sectionAddress(id), data.length).set(data);
     });
     check(core.finishLoad(), "loadProblem");
+    check(loadDemandInto(core, problem.demand), "loadDemand");
     return new SolverSession(core, problem);
   }
 

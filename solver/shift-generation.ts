@@ -1,0 +1,228 @@
+/**
+ * Demand shift generation (preview, spec §2.6): hourly demand rules with `shiftGeneration.templates` get candidate
+ * shifts before solving; the solver decides which of them to assign (hourly demand constraints, ids 70-72).
+ *
+ * Generation, per rule with templates, deterministic:
+ *   - local days in `config.timeZoneId` (default "Z") from the day before the rule's first demand interval to the day
+ *     of its last; for every day and every template applicable to its weekday (`applicableDaysOfWeek`, empty = every
+ *     day) one candidate shape: local `baseStartTime` for `baseDuration`;
+ *   - a shape overlapping no interval with demand is dropped; otherwise it gets `need` copies, `need` = the largest
+ *     target demand (minDemand, else maxDemand) of the intervals it overlaps, times `overGeneration.factor` (rounded
+ *     up), at least `need + minExtraShiftsPerDemandInterval`;
+ *   - only shapes starting inside the planning window (when one is given) and after the intervals that end before
+ *     it are generated; at most GENERATION_LIMIT shifts in all.
+ * Each generated shift: id `<rule>-<template>-<local date>-<n>`, tags = the rule's `includeShiftTags` and the
+ * template's `additionalTags`, the template's `requiredSkills`, `costGroup` and `location`; it is optional and costs
+ * nothing when left unassigned (the demand constraints decide). Template deviations (start, duration) are accepted
+ * and validated but not generated yet: only the base shape is.
+ *
+ * The generated shifts are appended after the input's shifts (so index i < input.shifts.length is the same shift
+ * in both); `modelOutput.shifts` lists the input's shifts only and `modelOutput.generatedShifts` the generated ones.
+ */
+import type { ModelInput, Shift } from "../schemas/model-input";
+import { parseDurationMs } from "./duration";
+import { civilFromDays, isoDate, parseTimestamp, timeOfDayMinutes, TimeZoneRule, MINUTES_IN_DAY } from "./time";
+
+/** At most this many generated shifts per dataset (ShiftGenerationTotalEstimateExceedsLimit above it). */
+export const GENERATION_LIMIT = 50_000;
+const DAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"];
+
+export interface DemandDetailIn {
+  startDateTime: string;
+  endDateTime?: string | null;
+  minDemand?: number | null;
+  maxDemand?: number | null;
+}
+export interface TemplateIn {
+  id: string;
+  baseStartTime: string;
+  baseDuration: string;
+  additionalTags?: string[];
+  requiredSkills?: string[];
+  costGroup?: string | null;
+  location?: number[] | null;
+  applicableDaysOfWeek?: string[] | null;
+}
+export interface DemandRuleIn {
+  id: string;
+  includeShiftTags?: string[];
+  excludeShiftTags?: string[];
+  shiftTagMatches?: "ANY" | "ALL";
+  includeEmployeeTags?: string[];
+  excludeEmployeeTags?: string[];
+  employeeTagMatches?: "ANY" | "ALL";
+  satisfiability?: "REQUIRED" | "PREFERRED";
+  demandDetails?: DemandDetailIn[];
+  shiftGeneration?: {
+    templates?: TemplateIn[];
+    config?: { timeZoneId?: string; granularity?: string; overGeneration?: { factor?: number; minExtraShiftsPerDemandInterval?: number } };
+  } | null;
+}
+
+export function demandRulesOf(input: ModelInput): DemandRuleIn[] {
+  const rules = (input.globalRules as { minimumMaximumShiftsPerHourlyDemand?: unknown } | undefined)?.minimumMaximumShiftsPerHourlyDemand;
+  return Array.isArray(rules) ? (rules.filter((r) => r && typeof r === "object") as DemandRuleIn[]) : [];
+}
+
+/** Rules that generate shifts (`shiftGeneration.templates` non-empty). */
+export function generatingRules(input: ModelInput): DemandRuleIn[] {
+  return demandRulesOf(input).filter((r) => Array.isArray(r.shiftGeneration?.templates) && r.shiftGeneration!.templates!.length > 0);
+}
+
+/** An interval of a demand detail: minutes since the epoch; the end defaults to start + 1 hour. */
+export function detailSpan(d: DemandDetailIn): { start: number; end: number; offset: number } {
+  const start = parseTimestamp(d.startDateTime);
+  const end = typeof d.endDateTime === "string" ? parseTimestamp(d.endDateTime).minute : start.minute + 60;
+  return { start: start.minute, end, offset: start.offset };
+}
+
+/** minDemand when given, else maxDemand; null when neither is a non-negative integer. */
+export function targetDemand(d: DemandDetailIn): number | null {
+  const ok = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0;
+  return ok(d.minDemand) ? d.minDemand : ok(d.maxDemand) ? d.maxDemand : null;
+}
+
+/** "YYYY-MM-DDTHH:mm:00±hh:mm" (or Z) of an instant at a given offset. */
+export function formatInstant(minute: number, offset: number): string {
+  const local = minute + offset;
+  const day = Math.floor(local / MINUTES_IN_DAY);
+  const [y, m, d] = civilFromDays(day);
+  const t = local - day * MINUTES_IN_DAY;
+  const two = (n: number) => String(n).padStart(2, "0");
+  const sign = offset < 0 ? "-" : "+";
+  const abs = Math.abs(offset);
+  const zone = offset === 0 ? "Z" : `${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+  return `${String(y).padStart(4, "0")}-${two(m)}-${two(d)}T${two(Math.floor(t / 60))}:${two(t % 60)}:00${zone}`;
+}
+
+export interface GeneratedShiftInfo {
+  rule: string;
+  template: string;
+  costGroup: string | null;
+  location: number[] | null;
+}
+
+export interface GenerationInfo {
+  /** Index of the first generated shift in the expanded input. */
+  first: number;
+  shifts: GeneratedShiftInfo[];
+  /** Rule ids that generate, with their granularity in minutes (person-slot KPIs). */
+  rules: { id: string; granularity: number }[];
+}
+
+const expandedOf = new WeakMap<ModelInput, ModelInput>();
+const infoOf = new WeakMap<ModelInput, GenerationInfo>();
+const generatedShifts = new WeakSet<object>();
+
+/** Whether `shift` is a generated one (optional, free when unassigned: encode.ts shiftAssignmentWeights). */
+export function isGeneratedShift(shift: object): boolean {
+  return generatedShifts.has(shift);
+}
+
+/** Generation facts of an expanded input (undefined when nothing was generated). */
+export function generationInfo(expanded: ModelInput): GenerationInfo | undefined {
+  return infoOf.get(expanded);
+}
+
+/** Granularity in minutes (PT30M or PT1H; default one hour). */
+function granularityOf(rule: DemandRuleIn): number {
+  const g = rule.shiftGeneration?.config?.granularity;
+  try {
+    const minutes = typeof g === "string" ? parseDurationMs(g) / 60_000 : 60;
+    return minutes === 30 ? 30 : 60;
+  } catch {
+    return 60;
+  }
+}
+
+/**
+ * The input with the generated shifts appended, or the input itself when no rule generates (no copy, no cost).
+ * Memoized per input object.
+ */
+export function withGeneratedShifts(input: ModelInput): ModelInput {
+  const rules = generatingRules(input);
+  if (rules.length === 0) return input;
+  const known = expandedOf.get(input);
+  if (known) return known;
+  const windowStart = input.planningWindow?.start ? parseTimestamp(input.planningWindow.start).minute : -Infinity;
+  const windowEnd = input.planningWindow?.end ? parseTimestamp(input.planningWindow.end).minute : Infinity;
+  const extra: Shift[] = [];
+  const info: GeneratedShiftInfo[] = [];
+  const ids = new Set(input.shifts.map((s) => s.id));
+  for (const rule of rules) {
+    const config = rule.shiftGeneration?.config ?? {};
+    const zone = typeof config.timeZoneId === "string" ? config.timeZoneId : "Z";
+    const tz = TimeZoneRule.of(zone, zone);
+    const factor = typeof config.overGeneration?.factor === "number" ? Math.min(3, Math.max(1, config.overGeneration.factor)) : 1;
+    const minExtra = Math.max(0, Math.floor(Number(config.overGeneration?.minExtraShiftsPerDemandInterval ?? 0)) || 0);
+    const intervals = (Array.isArray(rule.demandDetails) ? rule.demandDetails : [])
+      .map((d) => ({ ...detailSpan(d), target: targetDemand(d) ?? 0 }))
+      .filter((i) => i.end > i.start && i.end > windowStart && i.target > 0)
+      .sort((a, b) => a.start - b.start);
+    if (intervals.length === 0) continue;
+    const firstDay = tz.dayOf(intervals[0].start, intervals[0].offset) - 1;
+    const lastDay = Math.max(...intervals.map((i) => tz.dayOf(i.end, i.offset)));
+    const tags = [...new Set([...(Array.isArray(rule.includeShiftTags) ? rule.includeShiftTags : [])])];
+    for (let day = firstDay; day <= lastDay; day++) {
+      const weekday = DAYS[(((day + 3) % 7) + 7) % 7];
+      for (const t of rule.shiftGeneration!.templates!) {
+        if (Array.isArray(t.applicableDaysOfWeek) && t.applicableDaysOfWeek.length > 0 && !t.applicableDaysOfWeek.includes(weekday)) continue;
+        let duration: number;
+        try {
+          duration = Math.round(parseDurationMs(t.baseDuration) / 60_000);
+        } catch {
+          continue;
+        }
+        const local = day * MINUTES_IN_DAY + timeOfDayMinutes(t.baseStartTime);
+        if (!Number.isFinite(local) || duration <= 0) continue;
+        let start = local - tz.offsetAt(local);
+        start = local - tz.offsetAt(start);
+        const end = start + duration;
+        if (start < windowStart || start >= windowEnd) continue;
+        let need = 0;
+        for (const i of intervals) if (i.start < end && i.end > start) need = Math.max(need, i.target);
+        if (need === 0) continue;
+        const copies = Math.max(Math.ceil(need * factor - 1e-9), need + minExtra);
+        const shiftTags = [...new Set([...tags, ...(Array.isArray(t.additionalTags) ? t.additionalTags : [])])];
+        for (let k = 1; k <= copies && extra.length < GENERATION_LIMIT; k++) {
+          const id = `${rule.id}-${t.id}-${isoDate(day)}-${k}`;
+          if (ids.has(id)) continue;
+          ids.add(id);
+          const shift: Shift = {
+            id,
+            start: formatInstant(start, tz.offsetAt(start)),
+            end: formatInstant(end, tz.offsetAt(end)),
+            ...(shiftTags.length > 0 ? { tags: shiftTags } : {}),
+            ...(Array.isArray(t.requiredSkills) && t.requiredSkills.length > 0 ? { requiredSkills: [...t.requiredSkills] } : {}),
+            ...(t.costGroup != null ? { costGroup: t.costGroup } : {}),
+            ...(Array.isArray(t.location) ? { location: [...t.location] } : {}),
+          };
+          generatedShifts.add(shift);
+          extra.push(shift);
+          info.push({ rule: rule.id, template: t.id, costGroup: t.costGroup ?? null, location: Array.isArray(t.location) ? [...t.location] : null });
+        }
+      }
+    }
+  }
+  const expanded: ModelInput = { ...input, shifts: [...input.shifts, ...extra] };
+  expandedOf.set(input, expanded);
+  expandedOf.set(expanded, expanded);
+  infoOf.set(expanded, { first: input.shifts.length, shifts: info, rules: rules.map((r) => ({ id: r.id, granularity: granularityOf(r) })) });
+  return expanded;
+}
+
+/** Estimated number of shifts generation would create (validation: ShiftGenerationTotalEstimateExceedsLimit). */
+export function generationEstimate(input: ModelInput): number {
+  let total = 0;
+  for (const rule of generatingRules(input)) {
+    const templates = rule.shiftGeneration!.templates!.length;
+    const spans = (Array.isArray(rule.demandDetails) ? rule.demandDetails : []).map(detailSpan);
+    if (spans.length === 0) continue;
+    const days = Math.ceil((Math.max(...spans.map((s) => s.end)) - Math.min(...spans.map((s) => s.start))) / MINUTES_IN_DAY) + 2;
+    const need = Math.max(0, ...rule.demandDetails!.map((d) => targetDemand(d) ?? 0));
+    const factor = rule.shiftGeneration?.config?.overGeneration?.factor ?? 1;
+    const extraMin = rule.shiftGeneration?.config?.overGeneration?.minExtraShiftsPerDemandInterval ?? 0;
+    total += days * templates * Math.max(Math.ceil(need * factor), need + extraMin);
+  }
+  return total;
+}
