@@ -386,6 +386,20 @@ export class SolverSession {
     return Number(this.core.contractMatchCount(id));
   }
 
+  /**
+   * Matches of hourly demand constraint `id` (70-72) in the current solution: per interval of problem.demand with a
+   * non-zero raw penalty, the interval index, the shifts worked in it and the penalty (from the core's counts).
+   */
+  demandMatches(id: number): { interval: number; shiftsWorked: number; penalty: number }[] {
+    const out: { interval: number; shiftsWorked: number; penalty: number }[] = [];
+    const n = this.problem.demand?.intervals.length ?? 0;
+    for (let i = 0; i < n; i++) {
+      const penalty = Number(this.core.demandIntervalPenalty(id, i));
+      if (penalty !== 0) out.push({ interval: i, shiftsWorked: this.core.demandShiftsWorked(i), penalty });
+    }
+    return out;
+  }
+
   /** Raw penalty of each balance rule (encode order), from the incremental state: O(rules). */
   balanceRulePenalties(): number[] {
     const out: number[] = [];

@@ -226,3 +226,94 @@ export function generationEstimate(input: ModelInput): number {
   }
   return total;
 }
+
+export interface DemandKpis {
+  demandGeneratedShifts: number | null;
+  totalDemandPersonSlots: number | null;
+  coveredDemandPersonSlots: number | null;
+  uncoveredDemandPersonSlots: number | null;
+}
+
+export interface OutputGeneratedShift {
+  id: string;
+  start: string;
+  end: string;
+  costGroup: string | null;
+  location: number[] | null;
+  requiredSkills: string[];
+  tags: string[];
+  employee: string | null;
+}
+
+interface ProblemView {
+  input: ModelInput;
+  employeeIds: string[];
+  shiftStart: Int32Array;
+  shiftEnd: Int32Array;
+  demand?: {
+    rules: DemandRuleIn[];
+    intervals: { rule: number; start: number; end: number; target: number | null }[];
+    members: Uint8Array;
+  };
+}
+
+/** `modelOutput.generatedShifts`: every generated shift with its employee (null when the solver left it out). */
+export function generatedShiftsOutput(problem: ProblemView, assignment: ArrayLike<number>): OutputGeneratedShift[] | undefined {
+  const info = generationInfo(problem.input);
+  if (!info) return undefined;
+  return info.shifts.map((g, k) => {
+    const s = info.first + k;
+    const shift = problem.input.shifts[s];
+    const e = assignment[s] ?? -1;
+    return {
+      id: shift.id,
+      start: shift.start,
+      end: shift.end,
+      costGroup: g.costGroup,
+      location: g.location,
+      requiredSkills: shift.requiredSkills ?? [],
+      tags: shift.tags ?? [],
+      employee: e >= 0 ? problem.employeeIds[e] : null,
+    };
+  });
+}
+
+/**
+ * Demand KPIs (null without a generating rule). Person slots: every interval of a generating rule is cut into slots
+ * of its granularity (PT1H default, or PT30M); a slot's demand is the interval's target (minDemand, else maxDemand)
+ * persons. Covered: per slot at most its demand, the assigned generated shifts of that rule overlapping the slot and
+ * worked by an employee passing the rule's employee filter. Uncovered = total - covered.
+ */
+export function demandKpis(problem: ProblemView, assignment: ArrayLike<number>): DemandKpis {
+  const info = generationInfo(problem.input);
+  const demand = problem.demand;
+  if (!info) return { demandGeneratedShifts: null, totalDemandPersonSlots: null, coveredDemandPersonSlots: null, uncoveredDemandPersonSlots: null };
+  let total = 0, covered = 0;
+  if (demand) {
+    const E = problem.employeeIds.length;
+    const granularity = new Map(info.rules.map((r) => [r.id, r.granularity]));
+    const byRule = new Map<string, number[]>();
+    info.shifts.forEach((g, k) => {
+      const s = info.first + k;
+      const e = assignment[s] ?? -1;
+      if (e < 0) return;
+      const r = demand.rules.findIndex((rule) => rule.id === g.rule);
+      if (r < 0 || !demand.members[r * E + e]) return;
+      byRule.set(g.rule, [...(byRule.get(g.rule) ?? []), s]);
+    });
+    for (const i of demand.intervals) {
+      const ruleId = demand.rules[i.rule].id;
+      const g = granularity.get(ruleId);
+      if (g === undefined || !i.target) continue;
+      const shifts = byRule.get(ruleId) ?? [];
+      for (let t = i.start; t < i.end; t += g) {
+        const end = Math.min(i.end, t + g);
+        let n = 0;
+        for (const s of shifts) if (problem.shiftStart[s] < end && problem.shiftEnd[s] > t) n++;
+        total += i.target;
+        covered += Math.min(i.target, n);
+      }
+    }
+  }
+  return { demandGeneratedShifts: info.shifts.length, totalDemandPersonSlots: total, coveredDemandPersonSlots: covered, uncoveredDemandPersonSlots: total - covered };
+}
