@@ -10,6 +10,8 @@
 import type { ModelInput } from "../schemas/model-input";
 import type { ValidationResult } from "../schemas/metadata";
 import { CONTRACT_ISSUE_TYPES, validateContracts } from "./contract-validation";
+import { DEMAND_ISSUE_TYPES, validateDemand } from "./demand-validation";
+import { generatingRules } from "../solver/shift-generation";
 
 export type Severity = "ERROR" | "WARNING";
 
@@ -93,6 +95,8 @@ const ISSUE_TYPE_TABLE = {
   },
   // Contract rules, periods and time zones (model/contract-validation.ts).
   ...CONTRACT_ISSUE_TYPES,
+  // Hourly demand rules and shift generation (model/demand-validation.ts).
+  ...DEMAND_ISSUE_TYPES,
 } as const satisfies Record<string, Omit<IssueType, "code">>;
 
 export type IssueCode = keyof typeof ISSUE_TYPE_TABLE;
@@ -124,7 +128,8 @@ export function validateModelInput(input: ModelInput): ValidationIssue[] {
     issues.push({ id: issues.length + 1, code, severity: ISSUE_TYPE_TABLE[code].severity, detail, message });
 
   if (input.employees.length === 0) report("EMPTY_EMPLOYEES_LIST", "modelInput.employees is empty.", {});
-  if (input.shifts.length === 0) report("EMPTY_SHIFTS_LIST", "modelInput.shifts is empty.", {});
+  // Shifts generated from demand rules count: such an input may come without shifts of its own.
+  if (input.shifts.length === 0 && generatingRules(input).length === 0) report("EMPTY_SHIFTS_LIST", "modelInput.shifts is empty.", {});
   if (input.shifts.length > MAX_SHIFTS) {
     report("TOO_MANY_SHIFTS", `The input has ${input.shifts.length} shifts; at most ${MAX_SHIFTS} are allowed.`, {
       shiftCount: input.shifts.length,
@@ -240,6 +245,7 @@ export function validateModelInput(input: ModelInput): ValidationIssue[] {
   }
 
   validateContracts(input, report);
+  validateDemand(input, report);
 
   const employeeIds = new Set(input.employees.map((e) => e.id));
   const unknownSkillsReported = new Set<string>();

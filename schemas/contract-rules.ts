@@ -461,7 +461,7 @@ export const GlobalPeriodRuleSchema = z.strictObject({
   periodShiftOverlapKind: z.enum(["START_ONLY", "START_AND_END"]).optional(),
 }).openapi("GlobalPeriodRule");
 
-export const HourlyDemandDetailSchema = z.looseObject({
+export const HourlyDemandDetailSchema = z.strictObject({
   startDateTime: OffsetDateTimeSchema,
   endDateTime: OffsetDateTimeSchema.optional(),
   minDemand: z.number().int().nullable().optional(),
