@@ -84,3 +84,18 @@ export function submittedAssignment(input: ModelInput): Int32Array {
   // Generated demand shifts (appended after the input's) start unassigned.
   return Int32Array.from(withGeneratedShifts(input).shifts, (s) => (s.employee != null ? (index.get(s.employee) ?? -1) : -1));
 }
+
+/**
+ * The assignment (employee index per shift of the encoded problem: the input's shifts, then the generated demand
+ * shifts) that a stored `modelOutput` describes.
+ */
+export function assignmentOfOutput(input: ModelInput, output: ModelOutput): Int32Array {
+  const index = new Map(input.employees.map((e, i) => [e.id, i]));
+  const byShift = new Map<string, string | null>();
+  for (const s of output.shifts) byShift.set(s.id, s.employee);
+  for (const s of output.generatedShifts ?? []) byShift.set(s.id, s.employee);
+  return Int32Array.from(withGeneratedShifts(input).shifts, (s) => {
+    const employee = byShift.get(s.id);
+    return employee == null ? -1 : (index.get(employee) ?? -1);
+  });
+}
