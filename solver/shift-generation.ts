@@ -13,8 +13,9 @@
  *     it are generated; at most GENERATION_LIMIT shifts in all.
  * Each generated shift: id `<rule>-<template>-<local date>-<n>`, tags = the rule's `includeShiftTags` and the
  * template's `additionalTags`, the template's `requiredSkills`, `costGroup` and `location`; it is optional and costs
- * nothing when left unassigned (the demand constraints decide). Template deviations (start, duration) are accepted
- * and validated but not generated yet: only the base shape is.
+ * nothing when left unassigned (the demand constraints decide). Template deviations make more shapes: every start
+ * from -startDeviationBefore to +startDeviationAfter and every length from -durationDeviationShorter to
+ * +durationDeviationLonger around the base, in steps of the granularity (id `<rule>-<template>-<date>-<HHmm>-<minutes>m-<n>`).
  *
  * The generated shifts are appended after the input's shifts (so index i < input.shifts.length is the same shift
  * in both); `modelOutput.shifts` lists the input's shifts only and `modelOutput.generatedShifts` the generated ones.
@@ -37,6 +38,10 @@ export interface TemplateIn {
   id: string;
   baseStartTime: string;
   baseDuration: string;
+  startDeviationBefore?: string;
+  startDeviationAfter?: string;
+  durationDeviationShorter?: string;
+  durationDeviationLonger?: string;
   additionalTags?: string[];
   requiredSkills?: string[];
   costGroup?: string | null;
@@ -135,6 +140,33 @@ function granularityOf(rule: DemandRuleIn): number {
   }
 }
 
+/** A deviation in minutes: a multiple of the granularity, at most PT2H (validated; clamped here). */
+function deviation(text: string | undefined, granularity: number): number {
+  if (typeof text !== "string") return 0;
+  try {
+    const m = Math.min(120, Math.max(0, parseDurationMs(text) / 60_000));
+    return Math.floor(m / granularity) * granularity;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The shapes of a template: start offsets from -startDeviationBefore to +startDeviationAfter and lengths from
+ * base - durationDeviationShorter to base + durationDeviationLonger, in steps of the granularity; the base first.
+ */
+export function variantsOf(t: TemplateIn, base: number, granularity: number): { shift: number; length: number }[] {
+  const out = [{ shift: 0, length: base }];
+  const before = deviation(t.startDeviationBefore, granularity), after = deviation(t.startDeviationAfter, granularity);
+  const shorter = deviation(t.durationDeviationShorter, granularity), longer = deviation(t.durationDeviationLonger, granularity);
+  for (let shift = -before; shift <= after; shift += granularity) {
+    for (let length = base - shorter; length <= base + longer; length += granularity) {
+      if (length > 0 && (shift !== 0 || length !== base)) out.push({ shift, length });
+    }
+  }
+  return out;
+}
+
 /**
  * The input with the generated shifts appended, or the input itself when no rule generates (no copy, no cost).
  * Memoized per input object.
@@ -163,43 +195,50 @@ export function withGeneratedShifts(input: ModelInput): ModelInput {
     const firstDay = tz.dayOf(intervals[0].start, intervals[0].offset) - 1;
     const lastDay = Math.max(...intervals.map((i) => tz.dayOf(i.end, i.offset)));
     const tags = [...new Set([...(Array.isArray(rule.includeShiftTags) ? rule.includeShiftTags : [])])];
+    const granularity = granularityOf(rule);
     for (let day = firstDay; day <= lastDay; day++) {
       const weekday = DAYS[(((day + 3) % 7) + 7) % 7];
       for (const t of rule.shiftGeneration!.templates!) {
         if (Array.isArray(t.applicableDaysOfWeek) && t.applicableDaysOfWeek.length > 0 && !t.applicableDaysOfWeek.includes(weekday)) continue;
-        let duration: number;
+        let base: number;
         try {
-          duration = Math.round(parseDurationMs(t.baseDuration) / 60_000);
+          base = Math.round(parseDurationMs(t.baseDuration) / 60_000);
         } catch {
           continue;
         }
-        const local = day * MINUTES_IN_DAY + timeOfDayMinutes(t.baseStartTime);
-        if (!Number.isFinite(local) || duration <= 0) continue;
-        let start = local - tz.offsetAt(local);
-        start = local - tz.offsetAt(start);
-        const end = start + duration;
-        if (start < windowStart || start >= windowEnd) continue;
-        let need = 0;
-        for (const i of intervals) if (i.start < end && i.end > start) need = Math.max(need, i.target);
-        if (need === 0) continue;
-        const copies = Math.max(Math.ceil(need * factor - 1e-9), need + minExtra);
+        const baseLocal = day * MINUTES_IN_DAY + timeOfDayMinutes(t.baseStartTime);
+        if (!Number.isFinite(baseLocal) || base <= 0) continue;
         const shiftTags = [...new Set([...tags, ...(Array.isArray(t.additionalTags) ? t.additionalTags : [])])];
-        for (let k = 1; k <= copies && extra.length < GENERATION_LIMIT; k++) {
-          const id = `${rule.id}-${t.id}-${isoDate(day)}-${k}`;
-          if (ids.has(id)) continue;
-          ids.add(id);
-          const shift: Shift = {
-            id,
-            start: formatInstant(start, tz.offsetAt(start)),
-            end: formatInstant(end, tz.offsetAt(end)),
-            ...(shiftTags.length > 0 ? { tags: shiftTags } : {}),
-            ...(Array.isArray(t.requiredSkills) && t.requiredSkills.length > 0 ? { requiredSkills: [...t.requiredSkills] } : {}),
-            ...(t.costGroup != null ? { costGroup: t.costGroup } : {}),
-            ...(Array.isArray(t.location) ? { location: [...t.location] } : {}),
-          };
-          generatedShifts.add(shift);
-          extra.push(shift);
-          info.push({ rule: rule.id, template: t.id, costGroup: t.costGroup ?? null, location: Array.isArray(t.location) ? [...t.location] : null });
+        for (const { shift: offset, length } of variantsOf(t, base, granularity)) {
+          const local = baseLocal + offset;
+          let start = local - tz.offsetAt(local);
+          start = local - tz.offsetAt(start);
+          const end = start + length;
+          if (start < windowStart || start >= windowEnd) continue;
+          let need = 0;
+          for (const i of intervals) if (i.start < end && i.end > start) need = Math.max(need, i.target);
+          if (need === 0) continue;
+          const copies = Math.max(Math.ceil(need * factor - 1e-9), need + minExtra);
+          // The base shape keeps the short id; a deviation adds its local start and length.
+          const hhmm = `${String(Math.floor(((local % MINUTES_IN_DAY) + MINUTES_IN_DAY) % MINUTES_IN_DAY / 60)).padStart(2, "0")}${String((((local % 60) + 60) % 60)).padStart(2, "0")}`;
+          const variant = offset === 0 && length === base ? "" : `-${hhmm}-${length}m`;
+          for (let k = 1; k <= copies && extra.length < GENERATION_LIMIT; k++) {
+            const id = `${rule.id}-${t.id}-${isoDate(day)}${variant}-${k}`;
+            if (ids.has(id)) continue;
+            ids.add(id);
+            const shift: Shift = {
+              id,
+              start: formatInstant(start, tz.offsetAt(start)),
+              end: formatInstant(end, tz.offsetAt(end)),
+              ...(shiftTags.length > 0 ? { tags: shiftTags } : {}),
+              ...(Array.isArray(t.requiredSkills) && t.requiredSkills.length > 0 ? { requiredSkills: [...t.requiredSkills] } : {}),
+              ...(t.costGroup != null ? { costGroup: t.costGroup } : {}),
+              ...(Array.isArray(t.location) ? { location: [...t.location] } : {}),
+            };
+            generatedShifts.add(shift);
+            extra.push(shift);
+            info.push({ rule: rule.id, template: t.id, costGroup: t.costGroup ?? null, location: Array.isArray(t.location) ? [...t.location] : null });
+          }
         }
       }
     }
@@ -215,7 +254,8 @@ export function withGeneratedShifts(input: ModelInput): ModelInput {
 export function generationEstimate(input: ModelInput): number {
   let total = 0;
   for (const rule of generatingRules(input)) {
-    const templates = rule.shiftGeneration!.templates!.length;
+    const granularity = granularityOf(rule);
+    const templates = rule.shiftGeneration!.templates!.reduce((n, t) => n + variantsOf(t, 60, granularity).length, 0);
     const spans = (Array.isArray(rule.demandDetails) ? rule.demandDetails : []).map(detailSpan);
     if (spans.length === 0) continue;
     const days = Math.ceil((Math.max(...spans.map((s) => s.end)) - Math.min(...spans.map((s) => s.start))) / MINUTES_IN_DAY) + 2;

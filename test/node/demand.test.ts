@@ -70,6 +70,17 @@ describe("shift generation", () => {
     expect(over.shifts.map((s) => s.id)).toEqual([1, 2, 3, 4].map((k) => `desk-am-2027-02-02-${k}`));
   });
 
+  it("template deviations make more shapes, in steps of the granularity", () => {
+    const expanded = withGeneratedShifts(generating({ shiftGeneration: { templates: [{ id: "am", baseStartTime: "08:00", baseDuration: "PT4H", startDeviationAfter: "PT1H", durationDeviationLonger: "PT1H", applicableDaysOfWeek: ["MONDAY"] }], config: { timeZoneId: "+01:00" } } }));
+    // Shapes 08-12 (base), 08-13, 09-13, 09-14; each overlaps the 08-12 demand of 2: two copies each.
+    expect(expanded.shifts.map((s) => `${s.id} ${s.start.slice(11, 16)}-${s.end.slice(11, 16)}`)).toEqual([
+      "desk-am-2027-02-01-1 08:00-12:00", "desk-am-2027-02-01-2 08:00-12:00",
+      "desk-am-2027-02-01-0800-300m-1 08:00-13:00", "desk-am-2027-02-01-0800-300m-2 08:00-13:00",
+      "desk-am-2027-02-01-0900-240m-1 09:00-13:00", "desk-am-2027-02-01-0900-240m-2 09:00-13:00",
+      "desk-am-2027-02-01-0900-300m-1 09:00-14:00", "desk-am-2027-02-01-0900-300m-2 09:00-14:00",
+    ]);
+  });
+
   it("solves: the demand is covered, the output lists generated shifts and the KPIs count person slots", async () => {
     const input = generating();
     expect(validateModelInput(input).filter((i) => i.severity === "ERROR")).toEqual([]);
