@@ -86,7 +86,7 @@ export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd
   });
   // Per rule, its intervals by start, and the longest: a shift's intervals are found by binary search.
   const byRule = rules.map((_, r) => intervals.map((_, i) => i).filter((i) => intervals[i].rule === r).sort((a, b) => intervals[a].start - intervals[b].start || a - b));
-  const longest = rules.map((_, r) => Math.max(0, ...byRule[r].map((i) => intervals[i].end - intervals[i].start)));
+  const longest = rules.map((_, r) => byRule[r].reduce((m, i) => Math.max(m, intervals[i].end - intervals[i].start), 0));
   const shiftIntervals: number[][] = [];
   for (let s = 0; s < S; s++) {
     const list: number[] = [];

@@ -193,7 +193,7 @@ export function withGeneratedShifts(input: ModelInput): ModelInput {
       .sort((a, b) => a.start - b.start);
     if (intervals.length === 0) continue;
     const firstDay = tz.dayOf(intervals[0].start, intervals[0].offset) - 1;
-    const lastDay = Math.max(...intervals.map((i) => tz.dayOf(i.end, i.offset)));
+    const lastDay = intervals.reduce((m, i) => Math.max(m, tz.dayOf(i.end, i.offset)), -Infinity);
     const tags = [...new Set([...(Array.isArray(rule.includeShiftTags) ? rule.includeShiftTags : [])])];
     const granularity = granularityOf(rule);
     for (let day = firstDay; day <= lastDay; day++) {
@@ -258,8 +258,10 @@ export function generationEstimate(input: ModelInput): number {
     const templates = rule.shiftGeneration!.templates!.reduce((n, t) => n + variantsOf(t, 60, granularity).length, 0);
     const spans = (Array.isArray(rule.demandDetails) ? rule.demandDetails : []).map(detailSpan);
     if (spans.length === 0) continue;
-    const days = Math.ceil((Math.max(...spans.map((s) => s.end)) - Math.min(...spans.map((s) => s.start))) / MINUTES_IN_DAY) + 2;
-    const need = Math.max(0, ...rule.demandDetails!.map((d) => targetDemand(d) ?? 0));
+    // Spread-free (a rule may have tens of thousands of details).
+    const last = spans.reduce((m, s) => Math.max(m, s.end), -Infinity), first = spans.reduce((m, s) => Math.min(m, s.start), Infinity);
+    const days = Math.ceil((last - first) / MINUTES_IN_DAY) + 2;
+    const need = rule.demandDetails!.reduce((m, d) => Math.max(m, targetDemand(d) ?? 0), 0);
     const factor = rule.shiftGeneration?.config?.overGeneration?.factor ?? 1;
     const extraMin = rule.shiftGeneration?.config?.overGeneration?.minExtraShiftsPerDemandInterval ?? 0;
     total += days * templates * Math.max(Math.ceil(need * factor), need + extraMin);

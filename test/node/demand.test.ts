@@ -107,6 +107,8 @@ describe("shift generation", () => {
     const parts = solutionParts(input, [0]);
     expect(parts.kpis).toMatchObject({ demandGeneratedShifts: null, totalDemandPersonSlots: null, coveredDemandPersonSlots: null, uncoveredDemandPersonSlots: null });
     expect(parts.modelOutput.generatedShifts).toBeUndefined();
+    // Nothing to load into the core: its demand units stay inactive.
+    expect(encodeProblem(input).demand).toBeUndefined();
   });
 });
 
