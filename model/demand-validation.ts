@@ -6,7 +6,7 @@
  */
 import type { ModelInput } from "../schemas/model-input";
 import { parseDurationMs } from "../solver/duration";
-import { demandRulesOf, detailSpan, generationEstimate, GENERATION_LIMIT } from "../solver/shift-generation";
+import { demandRulesOf, detailsOf, detailSpan, generationEstimate, GENERATION_LIMIT, templatesOf } from "../solver/shift-generation";
 import { timeOfDayMinutes, TimeZoneRule, MINUTES_IN_DAY } from "../solver/time";
 
 type Entry = { severity: "ERROR" | "WARNING"; message: string };
@@ -56,7 +56,7 @@ export function validateDemand(input: ModelInput, report: Report): void {
     if ((rule.includeEmployeeTags?.length ?? 0) > 0 && (rule.excludeEmployeeTags?.length ?? 0) > 0) {
       report("HOURLY_DEMAND_RULE_BOTH_INCLUDE_AND_EXCLUDE_EMPLOYEE_TAGS", `Hourly demand rule '${id}' has both includeEmployeeTags and excludeEmployeeTags.`, { rule: id });
     }
-    const details = Array.isArray(rule.demandDetails) ? rule.demandDetails : [];
+    const details = detailsOf(rule);
     const spans: { start: number; end: number; startText: string; endText: string }[] = [];
     for (const d of details) {
       const span = detailSpan(d);
@@ -83,11 +83,10 @@ export function validateDemand(input: ModelInput, report: Report): void {
       }
     }
 
-    const generation = rule.shiftGeneration;
-    const templates = Array.isArray(generation?.templates) ? generation!.templates! : [];
+    const templates = templatesOf(rule);
     if (templates.length === 0) continue;
     generating = true;
-    const config = generation?.config ?? {};
+    const config = rule.shiftGeneration?.config ?? {};
     let granularity = 60;
     if (typeof config.granularity === "string") {
       const g = minutesOf(config.granularity);

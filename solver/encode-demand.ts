@@ -12,7 +12,7 @@
  */
 import type { ModelInput } from "../schemas/model-input";
 import { tagsMatch } from "./encode";
-import { demandRulesOf, detailSpan, formatInstant, type DemandRuleIn } from "./shift-generation";
+import { demandRulesOf, detailsOf, detailSpan, formatInstant, type DemandRuleIn } from "./shift-generation";
 import type { RotaExports } from "./wasm";
 
 export const DEMAND_REQUIRED_ID = 70;
@@ -56,8 +56,7 @@ export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd
   const intervals: DemandInterval[] = [];
   rules.forEach((rule, r) => {
     const required = (rule.satisfiability ?? "REQUIRED") !== "PREFERRED";
-    for (const d of Array.isArray(rule.demandDetails) ? rule.demandDetails : []) {
-      if (!d || typeof d.startDateTime !== "string") continue;
+    for (const d of detailsOf(rule)) {
       const span = detailSpan(d);
       if (span.end <= span.start || span.end <= windowStart) continue;
       const min = limit(d.minDemand), max = limit(d.maxDemand);

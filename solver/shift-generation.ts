@@ -66,12 +66,25 @@ export interface DemandRuleIn {
 
 export function demandRulesOf(input: ModelInput): DemandRuleIn[] {
   const rules = (input.globalRules as { minimumMaximumShiftsPerHourlyDemand?: unknown } | undefined)?.minimumMaximumShiftsPerHourlyDemand;
-  return Array.isArray(rules) ? (rules.filter((r) => r && typeof r === "object") as DemandRuleIn[]) : [];
+  return Array.isArray(rules) ? (rules.filter((r) => r !== null && typeof r === "object") as DemandRuleIn[]) : [];
+}
+
+/** A rule's well-formed demand details (objects with a start text; the schema guarantees it for API input). */
+export function detailsOf(rule: DemandRuleIn): DemandDetailIn[] {
+  return Array.isArray(rule.demandDetails) ? rule.demandDetails.filter((d) => d !== null && typeof d === "object" && typeof d.startDateTime === "string") : [];
+}
+
+/** A rule's well-formed templates (id, baseStartTime and baseDuration texts). */
+export function templatesOf(rule: DemandRuleIn): TemplateIn[] {
+  const list = rule.shiftGeneration && typeof rule.shiftGeneration === "object" ? rule.shiftGeneration.templates : undefined;
+  return Array.isArray(list)
+    ? list.filter((t) => t !== null && typeof t === "object" && typeof t.id === "string" && typeof t.baseStartTime === "string" && typeof t.baseDuration === "string")
+    : [];
 }
 
 /** Rules that generate shifts (`shiftGeneration.templates` non-empty). */
 export function generatingRules(input: ModelInput): DemandRuleIn[] {
-  return demandRulesOf(input).filter((r) => Array.isArray(r.shiftGeneration?.templates) && r.shiftGeneration!.templates!.length > 0);
+  return demandRulesOf(input).filter((r) => templatesOf(r).length > 0);
 }
 
 /** An interval of a demand detail: minutes since the epoch; the end defaults to start + 1 hour. */
@@ -187,7 +200,7 @@ export function withGeneratedShifts(input: ModelInput): ModelInput {
     const tz = TimeZoneRule.of(zone, zone);
     const factor = typeof config.overGeneration?.factor === "number" ? Math.min(3, Math.max(1, config.overGeneration.factor)) : 1;
     const minExtra = Math.max(0, Math.floor(Number(config.overGeneration?.minExtraShiftsPerDemandInterval ?? 0)) || 0);
-    const intervals = (Array.isArray(rule.demandDetails) ? rule.demandDetails : [])
+    const intervals = detailsOf(rule)
       .map((d) => ({ ...detailSpan(d), target: targetDemand(d) ?? 0 }))
       .filter((i) => i.end > i.start && i.end > windowStart && i.target > 0)
       .sort((a, b) => a.start - b.start);
@@ -198,7 +211,7 @@ export function withGeneratedShifts(input: ModelInput): ModelInput {
     const granularity = granularityOf(rule);
     for (let day = firstDay; day <= lastDay; day++) {
       const weekday = DAYS[(((day + 3) % 7) + 7) % 7];
-      for (const t of rule.shiftGeneration!.templates!) {
+      for (const t of templatesOf(rule)) {
         if (Array.isArray(t.applicableDaysOfWeek) && t.applicableDaysOfWeek.length > 0 && !t.applicableDaysOfWeek.includes(weekday)) continue;
         let base: number;
         try {
@@ -255,13 +268,14 @@ export function generationEstimate(input: ModelInput): number {
   let total = 0;
   for (const rule of generatingRules(input)) {
     const granularity = granularityOf(rule);
-    const templates = rule.shiftGeneration!.templates!.reduce((n, t) => n + variantsOf(t, 60, granularity).length, 0);
-    const spans = (Array.isArray(rule.demandDetails) ? rule.demandDetails : []).map(detailSpan);
+    const templates = templatesOf(rule).reduce((n, t) => n + variantsOf(t, 60, granularity).length, 0);
+    const details = detailsOf(rule);
+    const spans = details.map(detailSpan);
     if (spans.length === 0) continue;
     // Spread-free (a rule may have tens of thousands of details).
     const last = spans.reduce((m, s) => Math.max(m, s.end), -Infinity), first = spans.reduce((m, s) => Math.min(m, s.start), Infinity);
     const days = Math.ceil((last - first) / MINUTES_IN_DAY) + 2;
-    const need = rule.demandDetails!.reduce((m, d) => Math.max(m, targetDemand(d) ?? 0), 0);
+    const need = details.reduce((m, d) => Math.max(m, targetDemand(d) ?? 0), 0);
     const factor = rule.shiftGeneration?.config?.overGeneration?.factor ?? 1;
     const extraMin = rule.shiftGeneration?.config?.overGeneration?.minExtraShiftsPerDemandInterval ?? 0;
     total += days * templates * Math.max(Math.ceil(need * factor), need + extraMin);

@@ -112,6 +112,18 @@ describe("shift generation", () => {
   });
 });
 
+describe("demand schemas", () => {
+  it("are strict: a misspelt detail field and an unknown generation time zone are rejected with their paths", () => {
+    const rule = (r: Record<string, unknown>) => ({ employees: [], shifts: [], globalRules: { minimumMaximumShiftsPerHourlyDemand: [{ id: "hd", demandDetails: [{ startDateTime: "2027-02-01T08:00:00Z", maxDemand: 1 }], ...r }] } });
+    const typo = ModelInputSchema.safeParse(rule({ demandDetails: [{ startDateTime: "2027-02-01T08:00:00Z", maxDemnd: 1 }] }));
+    expect(typo.error!.issues[0].path).toEqual(["globalRules", "minimumMaximumShiftsPerHourlyDemand", 0, "demandDetails", 0]);
+    const generation = (timeZoneId: string) => rule({ shiftGeneration: { templates: [{ id: "t", baseStartTime: "08:00", baseDuration: "PT1H" }], config: { timeZoneId } } });
+    expect(ModelInputSchema.safeParse(generation("Mars/Base")).error!.issues[0].path).toEqual(["globalRules", "minimumMaximumShiftsPerHourlyDemand", 0, "shiftGeneration", "config", "timeZoneId"]);
+    for (const zone of ["Z", "+01:00", "Europe/Brussels"]) expect(ModelInputSchema.safeParse(generation(zone)).success).toBe(true);
+    expect(ModelInputSchema.safeParse(rule({ shiftGeneration: { templates: [{ id: "t", baseStartTime: "08:00", baseDuration: "PT1H", extra: 1 }] } })).success).toBe(false);
+  });
+});
+
 describe("demand explanations", () => {
   const input: ModelInput = {
     employees: [{ id: "ann" }, { id: "bob" }],
