@@ -32,6 +32,11 @@ export const INTERVAL_WORDS: i32 = 5;
 
 /** Whether the input has demand intervals (the units are skipped otherwise). */
 export let active = false;
+/**
+ * Whether some interval is REQUIRED (hard): its delta must then be scored before the hard early exit of a move
+ * (score.ts), since it can be a gain; without one the demand is scored after the exit, only for moves that pass it.
+ */
+export let hardActive = false;
 let intervalCount: i32 = 0;
 let ruleCount: i32 = 0;
 let member = new StaticArray<u8>(0);
@@ -100,6 +105,8 @@ export function loadDemand(ptr: usize, words: i32): i32 {
   pendList = new StaticArray<i32>(d);
   scratch = new StaticArray<i32>(d);
   active = d > 0;
+  hardActive = false;
+  for (let i = 0; i < d; i++) if (intervalId[i] == REQUIRED_ID) hardActive = true;
   return 0;
 }
 
@@ -137,10 +144,15 @@ function balancePenalty(i: i32, c: i32): i64 {
 
 /** State hook: shift s moved from `from` to `to` (solution.setEmployee). */
 export function onAssign(s: i32, from: i32, to: i32): void {
+  let rule = -1, d = 0;
   for (let k = unchecked(shiftOff[s]), end = unchecked(shiftOff[s + 1]); k < end; k++) {
     const i = unchecked(shiftIntervals[k]);
     const r = unchecked(intervalRule[i]);
-    const d = isMember(r, to) - isMember(r, from);
+    // A shift's intervals are sorted and each rule's intervals are contiguous: one membership test per rule.
+    if (r != rule) {
+      rule = r;
+      d = isMember(r, to) - isMember(r, from);
+    }
     if (d != 0) unchecked(count[i] += d);
   }
 }
@@ -164,10 +176,14 @@ function addInterval(i: i32, c: i32, d: i32, raw: StaticArray<i64>, touched: Sta
 
 /** Raw deltas (ids 70-72) of moving s from `from` to `to` under the current counts, into raw[]. */
 export function addChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>, touched: StaticArray<u64>): void {
+  let rule = -1, d = 0;
   for (let k = unchecked(shiftOff[s]), end = unchecked(shiftOff[s + 1]); k < end; k++) {
     const i = unchecked(shiftIntervals[k]);
     const r = unchecked(intervalRule[i]);
-    const d = isMember(r, to) - isMember(r, from);
+    if (r != rule) {
+      rule = r;
+      d = isMember(r, to) - isMember(r, from);
+    }
     if (d != 0) addInterval(i, unchecked(count[i]), d, raw, touched);
   }
 }
