@@ -19,6 +19,7 @@ import * as balance from "./constraints/balance";
 import * as contracts from "./constraints/contracts";
 import * as cost from "./constraints/cost";
 import * as view from "./constraints/view";
+import * as demand from "./constraints/demand";
 import {
   constraintWeight, constraintScore as scoreOf, constraintScoreFromScratch as scratchOf, levelScoreFromScratch,
   scoreHard, scoreMedium, scoreSoft, setWeight,
@@ -257,4 +258,20 @@ export function currentAssignmentPointer(): usize {
 /** Address of the best assignment (S i32 words), valid until the next call. */
 export function bestAssignmentPtr(): usize {
   return bestAssignmentPointer();
+}
+
+/** Loads the hourly demand buffer (constraints/demand.ts) after the problem, before start: 0 ok. */
+export function loadDemand(ptr: usize, words: i32): i32 {
+  if (!problem.loaded || engine.started) return ERR_STATE;
+  return demand.loadDemand(ptr, words);
+}
+
+/** Shifts worked in demand interval i in the current solution. */
+export function demandShiftsWorked(i: i32): i32 {
+  return demand.intervalShiftsWorked(i);
+}
+
+/** Raw penalty of demand constraint `id` (70-72) for interval i in the current solution. */
+export function demandIntervalPenalty(id: i32, i: i32): i64 {
+  return demand.intervalPenalty(id, i);
 }

@@ -17,9 +17,11 @@ import {
   CONSTRAINT_COUNT, constraintLevel, isReward, enabled, addLocal, addNonLocal, penaltyFull, touched, clearTouched,
   setTouched, addLocalRest, addNonLocalRest, addSwapOverlapCorrection, addSwapBalance,
   addHardUntil, subtractHard, hardRunning, setHardRunning, addContractChange, addContractSwap, addCostChange, addCostSwap,
+  addDemandChange, addDemandSwap,
 } from "./constraints/index";
 import * as cost from "./constraints/cost";
 import * as contracts from "./constraints/contracts";
+import * as demand from "./constraints/demand";
 import { MASK_WORDS, newMask, copyMask, orMask } from "./id-mask";
 
 export let scoreHard: i64 = 0;
@@ -164,10 +166,17 @@ export function addChangeDelta(s: i32, from: i32, to: i32): void {
  */
 export function moveHardUntil(s: i32, from: i32, to: i32, limit: i64): bool {
   subtractHard(s, from, moveRaw);
+  // Hourly demand (every level at once): with REQUIRED intervals before the early exit, whose soundness needs every
+  // hard gain counted first; otherwise (soft only) after it, for the moves that pass.
+  if (demand.hardActive) addDemandChange(s, from, to, moveRaw);
   settleMove();
   setHardRunning(dHard);
   if (!addHardUntil(s, to, moveRaw, constraintWeight, limit - scoreHard)) return false;
   dHard = hardRunning;
+  if (demand.active && !demand.hardActive) {
+    addDemandChange(s, from, to, moveRaw);
+    settleMove();
+  }
   if (contracts.active) {
     contracts.clearProbe();
     addContractChange(s, from, to, moveRaw);
@@ -186,12 +195,17 @@ export function swapHardUntil(s1: i32, s2: i32, a: i32, b: i32, limit: i64): boo
   subtractHard(s1, a, moveRaw);
   subtractHard(s2, b, moveRaw);
   addSwapOverlapCorrection(s1, s2, a, b, moveRaw);
+  if (demand.hardActive) addDemandSwap(s1, s2, a, b, moveRaw);
   settleMove();
   setHardRunning(dHard);
   const floor = limit - scoreHard;
   if (!addHardUntil(s1, b, moveRaw, constraintWeight, floor)) return false;
   if (!addHardUntil(s2, a, moveRaw, constraintWeight, floor)) return false;
   dHard = hardRunning;
+  if (demand.active && !demand.hardActive) {
+    addDemandSwap(s1, s2, a, b, moveRaw);
+    settleMove();
+  }
   if (contracts.active) {
     contracts.clearProbe();
     addContractSwap(s1, s2, a, b, moveRaw);

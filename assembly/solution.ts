@@ -18,6 +18,7 @@ import { shiftCount, employeeCount, shiftStart, shiftEnd, balanceRuleCount, SR_E
 import { initBalance, onAssign } from "./constraints/balance";
 import { initEmployeeOverlap, onAssign as onAssignOverlap } from "./constraints/overlapping-shift";
 import * as cost from "./constraints/cost";
+import * as demand from "./constraints/demand";
 
 /** Employee index per shift, -1 when unassigned. */
 export let assignment = new StaticArray<i32>(0);
@@ -49,6 +50,7 @@ export function initSolution(): void {
   initBalance();
   initEmployeeOverlap();
   cost.initCost();
+  demand.initDemand();
 }
 
 /** Bytes per list entry: (start, end, shift). */
@@ -146,4 +148,5 @@ export function setEmployee(s: i32, to: i32): void {
   if (balanceRuleCount > 0) onAssign(s, from, to);
   onAssignOverlap(s, from, to);
   if (cost.active) cost.onAssign(s, from, to);
+  if (demand.active) demand.onAssign(s, from, to);
 }

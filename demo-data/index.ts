@@ -6,6 +6,7 @@
 import type { DemoMetaData } from "../schemas/demo-data";
 import type { Employee, ModelInput, Shift } from "../schemas/model-input";
 import type { SolvingRequest } from "../schemas/solving-request";
+import { DEMAND_DEMO_ID, DEMAND_DEMO_META, demandDemoRequest } from "./demand";
 
 interface DemoSpec {
   meta: DemoMetaData;
@@ -145,14 +146,15 @@ const DEMOS: Record<string, DemoSpec> = {
   },
 };
 
-export const DEMO_DATA_IDS = Object.keys(DEMOS);
+export const DEMO_DATA_IDS = [...Object.keys(DEMOS), DEMAND_DEMO_ID];
 
 export function listDemoData(): DemoMetaData[] {
-  return DEMO_DATA_IDS.map((id) => DEMOS[id].meta);
+  return DEMO_DATA_IDS.map((id) => (id === DEMAND_DEMO_ID ? DEMAND_DEMO_META : DEMOS[id].meta));
 }
 
 /** The demo dataset as a full solving request, or undefined for an unknown id. */
 export function demoSolvingRequest(id: string): SolvingRequest | undefined {
+  if (id === DEMAND_DEMO_ID) return demandDemoRequest();
   const spec = DEMOS[id];
   if (!spec) return undefined;
   return {

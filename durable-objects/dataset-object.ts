@@ -33,7 +33,7 @@ import type { ScoreAnalysis } from "../schemas/score-analysis";
 import type { SolvingRequest } from "../schemas/solving-request";
 import { analyzeSession, sessionWithAssignment } from "../solver/analyze";
 import { encodeProblem } from "../solver/encode";
-import { solutionParts, submittedAssignment, type SolutionParts } from "../solver/output";
+import { assignmentOfOutput, solutionParts, submittedAssignment, type SolutionParts } from "../solver/output";
 import { compareScores, formatScore, type Score } from "../solver/score";
 import { SolverSession } from "../solver/session";
 import {
@@ -259,8 +259,8 @@ export class DatasetObject extends DurableObject<Env> {
     const request = this.live?.request ?? (await this.readRequest(record.requestKey));
     const parts = await this.currentParts(record);
     const input = request.modelInput;
-    const employeeIndex = new Map(input.employees.map((e, i) => [e.id, i]));
-    const assignment = Int32Array.from(parts!.modelOutput.shifts, (s) => (s.employee === null ? -1 : (employeeIndex.get(s.employee) ?? -1)));
+    // Generated demand shifts included (output.ts assignmentOfOutput).
+    const assignment = assignmentOfOutput(input, parts!.modelOutput);
     const weights = request.config?.model?.overrides ?? undefined;
     const session = await sessionWithAssignment(rotaWasm, input, assignment, weights);
     return { ok: true, value: analyzeSession(session, { includeJustifications }) };

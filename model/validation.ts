@@ -11,6 +11,8 @@ import type { ModelInput } from "../schemas/model-input";
 import type { ValidationResult } from "../schemas/metadata";
 import { CONTRACT_ISSUE_TYPES, validateContracts } from "./contract-validation";
 import { COST_ISSUE_TYPES, validateCosts } from "./cost-validation";
+import { DEMAND_ISSUE_TYPES, validateDemand } from "./demand-validation";
+import { generatingRules } from "../solver/shift-generation";
 
 export type Severity = "ERROR" | "WARNING";
 
@@ -96,6 +98,8 @@ const ISSUE_TYPE_TABLE = {
   ...CONTRACT_ISSUE_TYPES,
   // Costs rules and cost definitions (model/cost-validation.ts).
   ...COST_ISSUE_TYPES,
+  // Hourly demand rules and shift generation (model/demand-validation.ts).
+  ...DEMAND_ISSUE_TYPES,
 } as const satisfies Record<string, Omit<IssueType, "code">>;
 
 export type IssueCode = keyof typeof ISSUE_TYPE_TABLE;
@@ -127,7 +131,8 @@ export function validateModelInput(input: ModelInput): ValidationIssue[] {
     issues.push({ id: issues.length + 1, code, severity: ISSUE_TYPE_TABLE[code].severity, detail, message });
 
   if (input.employees.length === 0) report("EMPTY_EMPLOYEES_LIST", "modelInput.employees is empty.", {});
-  if (input.shifts.length === 0) report("EMPTY_SHIFTS_LIST", "modelInput.shifts is empty.", {});
+  // Shifts generated from demand rules count: such an input may come without shifts of its own.
+  if (input.shifts.length === 0 && generatingRules(input).length === 0) report("EMPTY_SHIFTS_LIST", "modelInput.shifts is empty.", {});
   if (input.shifts.length > MAX_SHIFTS) {
     report("TOO_MANY_SHIFTS", `The input has ${input.shifts.length} shifts; at most ${MAX_SHIFTS} are allowed.`, {
       shiftCount: input.shifts.length,
@@ -244,6 +249,7 @@ export function validateModelInput(input: ModelInput): ValidationIssue[] {
 
   validateContracts(input, report);
   validateCosts(input, report);
+  validateDemand(input, report);
 
   const employeeIds = new Set(input.employees.map((e) => e.id));
   const unknownSkillsReported = new Set<string>();

@@ -6,7 +6,7 @@
  * listed in the README ("Contract rules"); every field here is accepted and stored.
  */
 import { z } from "@hono/zod-openapi";
-import { DurationSchema, LocalDateSchema, LocalDateTimeSchema, LocalTimeSchema, OffsetDateTimeSchema } from "./primitives";
+import { DurationSchema, LocalDateSchema, LocalDateTimeSchema, LocalTimeSchema, OffsetDateTimeSchema, TimeZoneIdSchema } from "./primitives";
 
 export const DateAdjusterSpecSchema = z.enum(["SAME_DAY", "NEXT_DAY", "NEXT_MONTH", "NEXT_MONDAY", "NEXT_TUESDAY", "NEXT_WEDNESDAY", "NEXT_THURSDAY", "NEXT_FRIDAY", "NEXT_SATURDAY", "NEXT_SUNDAY"]).openapi("DateAdjusterSpec");
 
@@ -462,7 +462,7 @@ export const GlobalPeriodRuleSchema = z.strictObject({
   periodShiftOverlapKind: z.enum(["START_ONLY", "START_AND_END"]).optional(),
 }).openapi("GlobalPeriodRule");
 
-export const HourlyDemandDetailSchema = z.looseObject({
+export const HourlyDemandDetailSchema = z.strictObject({
   startDateTime: OffsetDateTimeSchema,
   endDateTime: OffsetDateTimeSchema.optional(),
   minDemand: z.number().int().nullable().optional(),
@@ -489,8 +489,13 @@ export const OverGenerationConfigSchema = z.strictObject({
   minExtraShiftsPerDemandInterval: z.number().int().min(0).max(5).optional(),
 }).openapi("OverGenerationConfig");
 
+/** "Z" (the default), a fixed offset "+01:00", or an IANA zone the runtime knows. */
+const GenerationTimeZoneSchema = z.string().refine((zone) => zone === "Z" || /^[+-]\d{2}:\d{2}$/.test(zone) || TimeZoneIdSchema.safeParse(zone).success, {
+  message: "Unknown time zone: use Z, an offset such as +01:00, or an IANA zone id",
+});
+
 export const ShiftGenerationConfigSchema = z.strictObject({
-  timeZoneId: z.string().optional(),
+  timeZoneId: GenerationTimeZoneSchema.optional(),
   granularity: DurationSchema.optional(),
   overGeneration: OverGenerationConfigSchema.optional(),
 }).openapi("ShiftGenerationConfig");

@@ -28,10 +28,25 @@ export const EmployeeOutputMetricsSchema = z
   })
   .openapi("EmployeeOutputMetrics");
 
+/** A shift generated from a demand rule (preview; reference `OutputDemandGeneratedShift`). */
+export const OutputDemandGeneratedShiftSchema = z
+  .object({
+    id: z.string(),
+    start: z.string(),
+    end: z.string(),
+    costGroup: z.string().nullable(),
+    location: z.array(z.number()).nullable(),
+    requiredSkills: z.array(z.string()),
+    tags: z.array(z.string()),
+    employee: z.string().nullable(),
+  })
+  .openapi("OutputDemandGeneratedShift");
+
 export const ModelOutputSchema = z
   .object({
     shifts: z.array(ShiftAssignmentSchema),
     employees: z.array(z.object({ id: z.string(), metrics: EmployeeOutputMetricsSchema })).optional(),
+    generatedShifts: z.array(OutputDemandGeneratedShiftSchema).optional(),
   })
   .openapi("EmployeeScheduleOutput");
 export type ModelOutput = z.infer<typeof ModelOutputSchema>;
@@ -64,6 +79,11 @@ export const KpisSchema = z
     averageDurationOfEmployeesUnpreferencesViolated: DurationText,
     maximumDurationOfUnpreferencesViolatedAcrossEmployees: DurationText,
     fixedTotalCost: z.number().nullable(),
+    /** Demand shift generation (preview): null without a generating demand rule. */
+    demandGeneratedShifts: z.number().int().nullable(),
+    totalDemandPersonSlots: z.number().int().nullable(),
+    coveredDemandPersonSlots: z.number().int().nullable(),
+    uncoveredDemandPersonSlots: z.number().int().nullable(),
   })
   .openapi("EmployeeSchedulingOutputMetrics");
 export type Kpis = z.infer<typeof KpisSchema>;

@@ -97,9 +97,9 @@ export const CONSTRAINTS: readonly ConstraintInfo[] = [
   { id: 68, name: "Minimize cost per period", level: "SOFT", reward: false, override: "minimizeCostPerPeriodWeight", justification: "MinimizeCostPerPeriodJustification" },
   { id: 69, name: "Keep employee activation ratio", level: "SOFT", reward: false, override: "keepEmployeeActivationRatioWeight", justification: "KeepEmployeeActivationRatioJustification" },
   // Hourly demand (globalRules.minimumMaximumShiftsPerHourlyDemand).
-  { id: 70, name: "Shifts worked not in required hourly demand range", level: "HARD", reward: false, justification: "ShiftsWorkedNotInRequiredHourlyDemandRangeJustification", pending: true },
-  { id: 71, name: "Shifts worked not in preferred hourly demand range", level: "SOFT", reward: false, override: "shiftsWorkedNotInPreferredHourlyDemandRangeWeight", justification: "ShiftsWorkedNotInPreferredHourlyDemandRangeJustification", pending: true },
-  { id: 72, name: "Balance shifts worked for minimum hourly demand", level: "SOFT", reward: false, override: "balanceShiftsWorkedForMinimumHourlyDemandWeight", justification: "BalanceShiftsWorkedForMinimumHourlyDemandJustification", pending: true },
+  { id: 70, name: "Shifts worked not in required hourly demand range", level: "HARD", reward: false, justification: "ShiftsWorkedNotInRequiredHourlyDemandRangeJustification" },
+  { id: 71, name: "Shifts worked not in preferred hourly demand range", level: "SOFT", reward: false, override: "shiftsWorkedNotInPreferredHourlyDemandRangeWeight", justification: "ShiftsWorkedNotInPreferredHourlyDemandRangeJustification" },
+  { id: 72, name: "Balance shifts worked for minimum hourly demand", level: "SOFT", reward: false, override: "balanceShiftsWorkedForMinimumHourlyDemandWeight", justification: "BalanceShiftsWorkedForMinimumHourlyDemandJustification" },
   // Activation cost (employeeCostGroups[].employeeActivationCost; assembly/constraints/cost.ts).
   { id: 73, name: "Minimize activated employees", level: "SOFT", reward: false, override: "minimizeActivatedEmployeesWeight", justification: "MinimizeActivatedEmployeesJustification" },
 ];

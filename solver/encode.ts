@@ -23,6 +23,8 @@ import {
 import { encodeContracts, encodeDisruption, type CompiledRule, type EncodedContracts } from "./encode-contracts";
 import { encodeCost, type CostInfo } from "./encode-cost";
 import { parseTimestamp, toMinutes } from "./time";
+import { encodeDemand, type EncodedDemand } from "./encode-demand";
+import { isGeneratedShift, withGeneratedShifts } from "./shift-generation";
 
 export { toMinutes };
 
@@ -77,8 +79,10 @@ export interface EncodedProblem {
   zones: EncodedContracts["zones"];
   /** Costs rules and activation ratio groups as encoded (encode-cost.ts), for explanations. */
   cost: CostInfo;
-  /** The input this was encoded from (read by explanations; never mutated). */
+  /** The input this was encoded from (read by explanations; never mutated), with generated demand shifts appended. */
   input: ModelInput;
+  /** Hourly demand rules (encode-demand.ts); undefined without any. */
+  demand?: EncodedDemand;
 }
 
 /** Missing priority is treated as the highest, "1": an unprioritised shift is ordinarily a mandatory one. */
@@ -220,6 +224,8 @@ export function shiftAssignmentWeights(input: ModelInput): { weight: number; man
   const rule = globalRulesOf(input).unassignedShiftRule;
   const byPriority = new Map(arrayOf<PriorityWeight>(rule?.priorityWeights).map((p) => [String(p.priority), p]));
   return input.shifts.map((s) => {
+    // Generated demand shifts (shift-generation.ts) are optional and free when unassigned: demand decides.
+    if (isGeneratedShift(s)) return { weight: 0, mandatory: false };
     const priority = shiftPriority(s);
     const entry = byPriority.get(priority);
     if (entry) return { weight: Math.max(0, Math.floor(Number(entry.weight) || 0)), mandatory: entry.assignment !== "OPTIONAL" };
@@ -303,6 +309,7 @@ interface SpanIn {
 }
 
 export function encodeProblem(input: ModelInput): EncodedProblem {
+  input = withGeneratedShifts(input);
   const skills = new Interner();
   const tags = new Interner();
   const risks = new Interner();
@@ -566,6 +573,7 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
     zones: contracted.zones,
     cost: costed.info,
     input,
+    demand: encodeDemand(input, shiftStart, shiftEnd, employeeIndex),
   };
 }
 

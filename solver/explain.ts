@@ -18,6 +18,7 @@ import { CONSTRAINTS, CONSTRAINT_ID } from "./constraints";
 import { formatScore, type ExactScore, type Score } from "./score";
 import type { ConstraintLevel, ContractMatch, SolverSession } from "./session";
 import { isoDate } from "./time";
+import { DEMAND_BALANCE_ID, DEMAND_REQUIRED_ID, type EncodedDemand } from "./encode-demand";
 import {
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
   K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS,
@@ -259,7 +260,25 @@ function limits(min: number | null, max: number | null): string {
 
 /** LOCAL constraints (assembly/constraints/index.ts kinds): a penalty per (shift, employee). */
 function isLocal(id: number): boolean {
-  return !isContractConstraint(id) && !isCostAggregate(id) && id !== CONSTRAINT_ID.OVERLAP && id !== CONSTRAINT_ID.BALANCE_TIME && id !== CONSTRAINT_ID.BALANCE_COUNT;
+  return !isContractConstraint(id) && !isCostAggregate(id) && !isDemandConstraint(id) && id !== CONSTRAINT_ID.OVERLAP && id !== CONSTRAINT_ID.BALANCE_TIME && id !== CONSTRAINT_ID.BALANCE_COUNT;
+}
+
+/** Hourly demand constraints (ids 70-72, assembly/constraints/demand.ts): a penalty per demand interval. */
+export function isDemandConstraint(id: number): boolean {
+  return id >= DEMAND_REQUIRED_ID && id <= DEMAND_BALANCE_ID;
+}
+
+/** The justification of one demand interval match (reference `*HourlyDemand*Justification` shapes). */
+export function demandJustification(demand: EncodedDemand, id: number, interval: number, shiftsWorked: number): Justification {
+  const i = demand.intervals[interval];
+  const base = { hourlyDemandRule: i.ruleId, startDateTime: i.startDateTime, endDateTime: i.endDateTime, shiftsWorked };
+  const span = `${i.startDateTime} to ${i.endDateTime}`;
+  if (id === DEMAND_BALANCE_ID) {
+    return { ...base, targetDemand: i.target ?? 0, description: `${shiftsWorked} shift(s) worked from ${span} for hourly demand rule '${i.ruleId}', short of its demand of ${i.target}.` };
+  }
+  const range = limits(i.min, i.max);
+  const kind = id === DEMAND_REQUIRED_ID ? "required" : "preferred";
+  return { ...base, description: `${shiftsWorked} shift(s) worked from ${span}; hourly demand rule '${i.ruleId}' ${kind} ${range}.` };
 }
 
 export function isContractConstraint(id: number): boolean {
@@ -384,6 +403,11 @@ function matchesOf(session: SolverSession, ctx: Context, id: number, weight: num
       justification: group.length > 1 ? scopedDisruptionJustification(session.problem, group) : contractJustification(session.problem, group[0]),
     }));
   }
+  if (isDemandConstraint(id)) {
+    const demand = session.problem.demand;
+    if (!demand) return [];
+    return session.demandMatches(id).map((m) => ({ score: matchScore(id, weight, m.penalty), justification: demandJustification(demand, id, m.interval, m.shiftsWorked) }));
+  }
   if (id === CONSTRAINT_ID.OVERLAP) {
     return session.overlapMatches().map(([a, b, minutes]) => ({
       score: matchScore(id, weight, minutes),
@@ -494,8 +518,11 @@ export function evaluateAssignments(
 
     const contractBefore = CONSTRAINTS.map((c) => (isContractConstraint(c.id) && weights[c.id] !== 0 ? session.contractMatchCount(c.id) : 0));
     const costBefore = costAggregateCounts(session);
+    const demanded = session.problem.demand !== undefined;
+    const demandBefore = CONSTRAINTS.map((c) => (demanded && isDemandConstraint(c.id) && weights[c.id] !== 0 ? session.demandMatches(c.id) : []));
     const previous = session.trialChange(shiftIndex, to);
     const costAfter = costAggregateCounts(session);
+    const demandAfter = CONSTRAINTS.map((c) => (demanded && isDemandConstraint(c.id) && weights[c.id] !== 0 ? session.demandMatches(c.id) : []));
     const after = session.constraintScores({ matchCounts: false });
     const contractAfter = CONSTRAINTS.map((c) => (isContractConstraint(c.id) && weights[c.id] !== 0 ? session.contractMatchCount(c.id) : 0));
     const totalAfter = session.currentScoreExact();
@@ -528,6 +555,22 @@ export function evaluateAssignments(
       } else if (isCostAggregate(c.id)) {
         matchCountDiff = weight === 0 ? 0 : costAfter[c.id] - costBefore[c.id];
         if (ctx && !isZero(diff)) matchesDiff.push({ score: formatScore(diff), justification: { description: `${c.name}: the cost totals change by ${formatScore(diff)}.` } });
+      } else if (isDemandConstraint(c.id)) {
+        matchCountDiff = demandAfter[c.id].length - demandBefore[c.id].length;
+        const demand = session.problem.demand;
+        if (ctx && demand) {
+          // Intervals whose penalty changed: the new match (score as gained) and the old one (negated).
+          const old = new Map(demandBefore[c.id].map((m) => [m.interval, m]));
+          const now = new Map(demandAfter[c.id].map((m) => [m.interval, m]));
+          for (const m of demandAfter[c.id]) {
+            if (old.get(m.interval)?.penalty === m.penalty && old.get(m.interval)?.shiftsWorked === m.shiftsWorked) continue;
+            matchesDiff.push({ score: matchScore(c.id, weight, m.penalty), justification: demandJustification(demand, c.id, m.interval, m.shiftsWorked) });
+          }
+          for (const m of demandBefore[c.id]) {
+            if (now.get(m.interval)?.penalty === m.penalty && now.get(m.interval)?.shiftsWorked === m.shiftsWorked) continue;
+            matchesDiff.push({ score: matchScore(c.id, weight, -m.penalty), justification: demandJustification(demand, c.id, m.interval, m.shiftsWorked) });
+          }
+        }
       } else if (isContractConstraint(c.id)) {
         matchCountDiff = contractAfter[c.id] - contractBefore[c.id];
         if (ctx && !isZero(diff)) {

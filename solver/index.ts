@@ -17,3 +17,7 @@ export {
 } from "./explain";
 export { employeeMetrics, extraKpis, type EmployeeMetrics, type EmployeeOutput, type ExtraKpis } from "./metrics";
 export type { ExactScore } from "./score";
+export {
+  withGeneratedShifts, generationInfo, demandKpis, generatedShiftsOutput, type DemandKpis, type OutputGeneratedShift,
+} from "./shift-generation";
+export type { EncodedDemand, DemandInterval } from "./encode-demand";

@@ -8,6 +8,7 @@ import type { ModelInput } from "../schemas/model-input";
 import type { InputMetrics, Kpis, ModelOutput } from "../schemas/model-output";
 import { encodeProblem, historicShifts, shiftAssignmentWeights, type EncodedProblem } from "./encode";
 import { employeeMetrics, extraKpis } from "./metrics";
+import { demandKpis, generatedShiftsOutput, withGeneratedShifts } from "./shift-generation";
 
 export interface SolutionParts {
   modelOutput: ModelOutput;
@@ -39,8 +40,13 @@ export function inputMetrics(input: ModelInput): InputMetrics {
  * `problem` is the encoded input when the caller has it (a live session); otherwise it is encoded here, which the
  * per-employee metrics and the fairness KPI need.
  */
-export function solutionParts(input: ModelInput, assignment: ArrayLike<number>, problem?: EncodedProblem): SolutionParts {
+export function solutionParts(input: ModelInput, given: ArrayLike<number>, problem?: EncodedProblem): SolutionParts {
   const encoded = problem ?? encodeProblem(input);
+  // Generated demand shifts follow the input's shifts (shift-generation.ts): `modelOutput.shifts` lists the input's,
+  // `generatedShifts` the generated ones; the assigned generated shifts count as assigned (optional) shifts and for
+  // the employees' metrics, the unused candidates are not unassigned shifts (their demand is uncovered instead).
+  const full = encoded.input;
+  const assignment = given.length === full.shifts.length ? given : Int32Array.from(full.shifts, (_s, i) => (i < given.length ? given[i] : -1));
   const shifts = input.shifts.map((shift, i) => {
     const e = assignment[i];
     return { id: shift.id, employee: e >= 0 ? input.employees[e].id : null };
@@ -49,23 +55,25 @@ export function solutionParts(input: ModelInput, assignment: ArrayLike<number>, 
   let assignedMandatory = 0;
   const activated = new Set<number>();
   const mandatory = mandatoryFlags(input);
-  input.shifts.forEach((_shift, i) => {
+  full.shifts.forEach((_shift, i) => {
     if (assignment[i] < 0) return;
     assigned++;
-    if (mandatory[i]) assignedMandatory++;
+    if (i < mandatory.length && mandatory[i]) assignedMandatory++;
     activated.add(assignment[i]);
   });
+  const generatedShifts = generatedShiftsOutput(encoded, assignment);
   return {
-    modelOutput: { shifts, employees: employeeMetrics(input, encoded, assignment) },
+    modelOutput: { shifts, employees: employeeMetrics(full, encoded, assignment), ...(generatedShifts ? { generatedShifts } : {}) },
     inputMetrics: inputMetrics(input),
     kpis: {
       assignedShifts: assigned,
-      unassignedShifts: input.shifts.length - assigned,
+      unassignedShifts: input.shifts.filter((_s, i) => assignment[i] < 0).length,
       activatedEmployees: activated.size,
       assignedMandatoryShifts: assignedMandatory,
       assignedOptionalShifts: assigned - assignedMandatory,
       travelDistance: 0,
-      ...extraKpis(input, encoded, assignment),
+      ...extraKpis(full, encoded, assignment),
+      ...demandKpis(encoded, assignment),
     },
   };
 }
@@ -73,5 +81,21 @@ export function solutionParts(input: ModelInput, assignment: ArrayLike<number>, 
 /** The assignment a dataset was submitted with: known employees only (unknown ones warned about, unassigned). */
 export function submittedAssignment(input: ModelInput): Int32Array {
   const index = new Map(input.employees.map((e, i) => [e.id, i]));
-  return Int32Array.from(input.shifts, (s) => (s.employee != null ? (index.get(s.employee) ?? -1) : -1));
+  // Generated demand shifts (appended after the input's) start unassigned.
+  return Int32Array.from(withGeneratedShifts(input).shifts, (s) => (s.employee != null ? (index.get(s.employee) ?? -1) : -1));
+}
+
+/**
+ * The assignment (employee index per shift of the encoded problem: the input's shifts, then the generated demand
+ * shifts) that a stored `modelOutput` describes.
+ */
+export function assignmentOfOutput(input: ModelInput, output: ModelOutput): Int32Array {
+  const index = new Map(input.employees.map((e, i) => [e.id, i]));
+  const byShift = new Map<string, string | null>();
+  for (const s of output.shifts) byShift.set(s.id, s.employee);
+  for (const s of output.generatedShifts ?? []) byShift.set(s.id, s.employee);
+  return Int32Array.from(withGeneratedShifts(input).shifts, (s) => {
+    const employee = byShift.get(s.id);
+    return employee == null ? -1 : (index.get(employee) ?? -1);
+  });
 }

@@ -12,6 +12,7 @@ import {
 import type { ExactScore, Score } from "./score";
 import { constraintIdForWeightKey } from "./constraints";
 import { instantiateRota, readString, type RotaExports } from "./wasm";
+import { loadDemandInto } from "./encode-demand";
 
 export type ConstraintLevel = "HARD" | "MEDIUM" | "SOFT";
 export type SolverPhase = "CONSTRUCTION" | "LOCAL_SEARCH";
@@ -172,6 +173,7 @@ export class SolverSession {
       if (data.length > 0) new Int32Array(core.memory.buffer, core.sectionAddress(id), data.length).set(data);
     });
     check(core.finishLoad(), "loadProblem");
+    check(loadDemandInto(core, problem.demand), "loadDemand");
     return new SolverSession(core, problem);
   }
 
@@ -382,6 +384,20 @@ export class SolverSession {
   /** Current match count of a contract rule constraint, kept by the core at every commit: O(1). */
   contractMatchCount(id: number): number {
     return Number(this.core.contractMatchCount(id));
+  }
+
+  /**
+   * Matches of hourly demand constraint `id` (70-72) in the current solution: per interval of problem.demand with a
+   * non-zero raw penalty, the interval index, the shifts worked in it and the penalty (from the core's counts).
+   */
+  demandMatches(id: number): { interval: number; shiftsWorked: number; penalty: number }[] {
+    const out: { interval: number; shiftsWorked: number; penalty: number }[] = [];
+    const n = this.problem.demand?.intervals.length ?? 0;
+    for (let i = 0; i < n; i++) {
+      const penalty = Number(this.core.demandIntervalPenalty(id, i));
+      if (penalty !== 0) out.push({ interval: i, shiftsWorked: this.core.demandShiftsWorked(i), penalty });
+    }
+    return out;
   }
 
   /** Raw penalty of each balance rule (encode order), from the incremental state: O(rules). */

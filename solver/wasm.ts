@@ -62,6 +62,9 @@ export interface RotaExports {
   checkpointSize(): number;
   checkpointWrite(ptr: number): number;
   checkpointRestore(ptr: number, bytes: number): number;
+  loadDemand(ptr: number, words: number): number;
+  demandShiftsWorked(interval: number): number;
+  demandIntervalPenalty(id: number, interval: number): bigint;
 }
 
 /** Reads an AssemblyScript string: UTF-16 code units, byte length in the u32 before the data. */

@@ -40,6 +40,7 @@ import * as balance from "./balance";
 import * as contracts from "./contracts";
 import * as disruption from "./disruption";
 import * as cost from "./cost";
+import * as demand from "./demand";
 import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, isRuleConstraint } from "../layout";
 import { shiftCount, shiftHistoric, balanceRuleCount, overlapGroup, ER_GROUP, ef, isHistoric } from "../problem";
 import { assignment, hardClean } from "../solution";
@@ -198,7 +199,15 @@ export function constraintKind(id: i32): i32 {
   if (id == balance.TIME_ID || id == balance.COUNT_ID) return KIND_AGGREGATE;
   if (isContractConstraint(id)) return KIND_EMPLOYEE;
   if (isCostAggregate(id)) return KIND_AGGREGATE;
+  if (isDemandConstraint(id)) return KIND_AGGREGATE;
   return KIND_LOCAL;
+}
+
+/** Hourly demand (demand.ts, AGGREGATE): ids 70-72. */
+// @ts-ignore: decorator
+@inline
+export function isDemandConstraint(id: i32): bool {
+  return id >= demand.REQUIRED_ID && id <= demand.BALANCE_ID;
 }
 
 /** Raw match weight of LOCAL constraint `id` for shift s worked by e (-1 = unassigned). Historic shifts: 0. */
@@ -363,6 +372,20 @@ export function addNonLocal(s: i32, from: i32, to: i32, raw: StaticArray<i64>): 
   addNonLocalRest(s, from, to, raw);
   addContractChange(s, from, to, raw);
   addCostChange(s, from, to, raw);
+  addDemandChange(s, from, to, raw);
+}
+
+/** Hourly demand deltas (every level at once), for a change; scored with the hard phase of a move (score.ts). */
+// @ts-ignore: decorator
+@inline
+export function addDemandChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  if (demand.active) demand.addChange(s, from, to, raw, touched);
+}
+
+// @ts-ignore: decorator
+@inline
+export function addDemandSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  if (demand.active) demand.addSwap(s1, s2, a, b, raw, touched);
 }
 
 export function addNonLocalHard(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
@@ -447,6 +470,7 @@ export function penaltyFull(id: i32): i64 {
   if (id == balance.COUNT_ID) return balance.penaltyFull(balance.BALANCE_COUNT);
   if (isContractConstraint(id)) return contracts.penaltyFull(id, false);
   if (isCostAggregate(id)) return cost.penaltyFull(id, false);
+  if (isDemandConstraint(id)) return demand.penaltyFull(id);
   let total: i64 = 0;
   for (let s = 0; s < shiftCount; s++) total += localPenalty(id, s, assignment[s]);
   return total;
@@ -463,7 +487,7 @@ export function matchCountsAll(counts: StaticArray<i32>): void {
     if (shiftHistoric[s]) continue;
     const e = unchecked(assignment[s]);
     for (let id = 0; id < CONSTRAINT_COUNT; id++) {
-      if (id == overlappingShift.ID || id == balance.TIME_ID || id == balance.COUNT_ID || isContractConstraint(id)) continue;
+      if (id == overlappingShift.ID || id == balance.TIME_ID || id == balance.COUNT_ID || isContractConstraint(id) || isDemandConstraint(id)) continue;
       if (!unchecked(enabled[id])) continue;
       if (localPenalty(id, s, e) != 0) unchecked(counts[id]++);
     }
@@ -478,6 +502,7 @@ export function matchCountsAll(counts: StaticArray<i32>): void {
   if (enabled[cost.COST_PREFERRED_ID]) counts[cost.COST_PREFERRED_ID] = cost.matchCount(cost.COST_PREFERRED_ID);
   if (enabled[cost.ACTIVATION_RATIO_ID]) counts[cost.ACTIVATION_RATIO_ID] = cost.matchCount(cost.ACTIVATION_RATIO_ID);
   if (enabled[cost.ACTIVATION_COST_ID]) counts[cost.ACTIVATION_COST_ID] = cost.matchCount(cost.ACTIVATION_COST_ID);
+  for (let id = demand.REQUIRED_ID; id <= demand.BALANCE_ID; id++) if (enabled[id]) counts[id] = demand.matchCount(id, false);
 }
 
 export function matchCount(id: i32): i32 {
@@ -486,6 +511,7 @@ export function matchCount(id: i32): i32 {
   if (id == balance.COUNT_ID) return balance.matchCount(balance.BALANCE_COUNT);
   if (isContractConstraint(id)) return <i32>contracts.penaltyFull(id, true);
   if (isCostAggregate(id)) return <i32>cost.penaltyFull(id, true);
+  if (isDemandConstraint(id)) return demand.matchCount(id, true);
   let n = 0;
   for (let s = 0; s < shiftCount; s++) if (localPenalty(id, s, assignment[s]) != 0) n++;
   return n;

@@ -8,6 +8,7 @@ import { encodeProblem, formatScore, SolverSession } from "../../solver/index";
 import { debugModule, shift } from "./helpers";
 import { CONTRACT_CASES } from "./contract-cases";
 import { COST_CASES } from "./cost-cases";
+import { DEMAND_CASES } from "./demand-cases";
 import { CONSTRAINTS } from "../../solver/constraints";
 
 interface Case {
@@ -503,7 +504,7 @@ const VERIFIER: Record<number, { name: string; cases: Case[] }> = {
   },
 };
 
-Object.assign(VERIFIER, CONTRACT_CASES, COST_CASES);
+Object.assign(VERIFIER, CONTRACT_CASES, COST_CASES, DEMAND_CASES);
 
 describe("constraint verifier", () => {
   it("covers every constraint the core reports", async () => {

@@ -114,8 +114,38 @@ function baseRandomInput(seed: number): ModelInput {
       balanceShiftCountRules: chance(0.6)
         ? [{ id: "bc", ...(chance(0.5) ? { includeShiftTags: ["t1"] } : {}), employeeToPublishedShiftCount: { e2: int(4) } }, { id: "bc2" }]
         : [],
+      ...randomDemand(seed, horizon),
     },
   };
+}
+
+/**
+ * Hourly demand rules (ids 70-72), from their own generator so the rest of the input does not change with them:
+ * REQUIRED and PREFERRED, intervals of 30 minutes to 3 hours (sometimes without an end: one hour), small min/max so
+ * both sides are violated, shift and employee tag filters, sometimes shift generation from templates.
+ */
+function randomDemand(seed: number, horizon: number): Record<string, unknown> {
+  const random = rng(seed * 104_729 + 17);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  if (!chance(0.7)) return {};
+  const rule = (id: string) => ({
+    id,
+    ...(chance(0.5) ? { satisfiability: chance(0.5) ? ("PREFERRED" as const) : ("REQUIRED" as const) } : {}),
+    ...(chance(0.3) ? { includeShiftTags: ["t1"] } : chance(0.2) ? { excludeShiftTags: ["x"], shiftTagMatches: "ANY" as const } : {}),
+    ...(chance(0.3) ? { includeEmployeeTags: ["senior"] } : chance(0.2) ? { excludeEmployeeTags: ["junior"], employeeTagMatches: "ANY" as const } : {}),
+    demandDetails: Array.from({ length: 1 + int(12) }, () => {
+      const start = 30 * int(horizon / 30);
+      return {
+        startDateTime: iso(start),
+        ...(chance(0.6) ? { endDateTime: iso(start + 30 * (1 + int(6))) } : {}),
+        ...(chance(0.3) ? { minDemand: int(3) } : {}),
+        ...(chance(0.8) ? { maxDemand: int(3) } : {}),
+      };
+    }),
+    ...(chance(0.25) ? { shiftGeneration: { templates: [{ id: "t", baseStartTime: `${String(int(24)).padStart(2, "0")}:00`, baseDuration: `PT${1 + int(8)}H` }] } } : {}),
+  });
+  return { minimumMaximumShiftsPerHourlyDemand: [rule("hd1"), ...(chance(0.5) ? [rule("hd2")] : [])] };
 }
 
 type Contract = NonNullable<ModelInput["contracts"]>[number];

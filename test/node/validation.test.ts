@@ -45,6 +45,17 @@ const COST_ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   PERIOD_RULE_COST_DEFINITION_OVERTIME_WITHOUT_BASE_MINUTES_LIMIT: costDefinition({ baseHourlyCost: 20, overtimeCostDetails: [{ overtimeHourlyCost: 30 }] }),
   PERIOD_RULE_COST_DEFINITION_REQUIRED_SATISFIABILITY: costDefinition({ baseHourlyCost: 20 }, "REQUIRED"),
 };
+/** The base input with one hourly demand rule (09:00 on the shift's day, max 1) overridden by `r`. */
+const demandRule = (r: Record<string, unknown>) => (i: ModelInput): ModelInput => ({
+  ...i,
+  globalRules: { minimumMaximumShiftsPerHourlyDemand: [{ id: "hd", demandDetails: [{ startDateTime: T(9), maxDemand: 1 }], ...r } as never] },
+});
+const template = (t: Record<string, unknown> = {}) => ({ id: "day", baseStartTime: "08:00", baseDuration: "PT8H", ...t });
+/** A generating demand rule (template `t`) with a planning window; `r` overrides rule fields. */
+const generating = (t: Record<string, unknown>, r: Record<string, unknown> = {}) => (i: ModelInput): ModelInput => ({
+  ...demandRule({ demandDetails: [{ startDateTime: T(8), endDateTime: T(10), maxDemand: 1 }], shiftGeneration: { templates: [template(t)] }, ...r })(i),
+  planningWindow: { start: "2027-05-03T00:00:00Z", end: "2027-05-04T00:00:00Z" },
+});
 
 const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   EMPTY_EMPLOYEES_LIST: (i) => ({ ...i, employees: [] }),
@@ -141,6 +152,28 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   CONTRACT_DISRUPTION_RULE_REQUIRED_SATISFIABILITY_WITHOUT_SCOPE: contract({ disruptionRules: [{ id: "d" }] }),
   CONTRACT_DISRUPTION_RULE_VALIDITY_SPAN_START_NOT_BEFORE_END: contract({ disruptionRules: [{ id: "d", satisfiability: PREFERRED, validityDateTimeSpan: { start: "2027-05-04T00:00", end: "2027-05-03T00:00" } }] }),
   CONTRACT_DISRUPTION_RULE_WEIGHT_WITH_REQUIRED_SATISFIABILITY: contract({ disruptionRules: [{ id: "d", disruptionWeight: 2, scope: { scopeType: "OVERLAP" } }] }),
+  HOURLY_DEMAND_RULE_INTERVAL_TOO_SHORT: demandRule({ demandDetails: [{ startDateTime: T(8), endDateTime: "2027-05-03T08:20:00Z", maxDemand: 1 }] }),
+  HOURLY_DEMAND_RULE_START_NOT_BEFORE_END: demandRule({ demandDetails: [{ startDateTime: T(9), endDateTime: T(8), maxDemand: 1 }] }),
+  HOURLY_DEMAND_RULE_MIN_GREATER_THAN_MAX: demandRule({ satisfiability: PREFERRED, demandDetails: [{ startDateTime: T(8), minDemand: 3, maxDemand: 2 }] }),
+  HOURLY_DEMAND_RULE_OVERLAPPING_DEMAND_DETAILS: demandRule({ demandDetails: [{ startDateTime: T(8), maxDemand: 1 }, { startDateTime: "2027-05-03T08:30:00Z", maxDemand: 1 }] }),
+  HOURLY_DEMAND_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: demandRule({ includeShiftTags: ["a"], excludeShiftTags: ["b"] }),
+  HOURLY_DEMAND_RULE_BOTH_INCLUDE_AND_EXCLUDE_EMPLOYEE_TAGS: demandRule({ includeEmployeeTags: ["a"], excludeEmployeeTags: ["b"] }),
+  HOURLY_DEMAND_RULE_NULL_MAX_DEMAND: generating({}, { demandDetails: [{ startDateTime: T(8), minDemand: 1 }] }),
+  HOURLY_DEMAND_RULE_INVALID_GRANULARITY: generating({}, { shiftGeneration: { templates: [template()], config: { granularity: "PT15M" } } }),
+  HOURLY_DEMAND_RULE_START_DATE_TIME_NOT_ALIGNED: generating({}, { demandDetails: [{ startDateTime: "2027-05-03T08:30:00Z", endDateTime: T(10), maxDemand: 1 }] }),
+  HOURLY_DEMAND_RULE_END_DATE_TIME_NOT_ALIGNED: generating({}, { demandDetails: [{ startDateTime: T(8), endDateTime: "2027-05-03T09:30:00Z", maxDemand: 1 }] }),
+  HOURLY_DEMAND_RULE_DUPLICATE_TEMPLATE_ID: generating({}, { shiftGeneration: { templates: [template(), template()] } }),
+  HOURLY_DEMAND_RULE_TEMPLATE_BASE_DURATION_NOT_POSITIVE: generating({ baseDuration: "PT0M" }),
+  HOURLY_DEMAND_RULE_TEMPLATE_BASE_DURATION_EXCEEDS_MAX: generating({ baseDuration: "PT25H" }),
+  HOURLY_DEMAND_RULE_TEMPLATE_BASE_START_TIME_NOT_ALIGNED: generating({ baseStartTime: "08:15" }),
+  HOURLY_DEMAND_RULE_TEMPLATE_DURATION_NOT_ALIGNED: generating({ baseDuration: "PT90M" }),
+  HOURLY_DEMAND_RULE_TEMPLATE_DEVIATION_EXCEEDS_MAX: generating({ startDeviationBefore: "PT3H" }),
+  HOURLY_DEMAND_RULE_NO_WEEKDAY_OVERLAP: generating({ applicableDaysOfWeek: ["SUNDAY"] }),
+  PLANNING_WINDOW_REQUIRED_WITH_DEMAND_SHIFT_GENERATION: (i) => {
+    const { planningWindow: _, ...rest } = generating({})(i);
+    return rest;
+  },
+  SHIFT_GENERATION_TOTAL_ESTIMATE_EXCEEDS_LIMIT: generating({}, { demandDetails: [{ startDateTime: T(8), endDateTime: "2027-12-31T08:00:00Z", maxDemand: 100_000 }] }),
   EMPLOYEE_DEPRECATED_ZONE_OFFSET: (i) => ({ ...i, employees: [{ ...i.employees[0], zoneOffset: "+02:00" }, i.employees[1]] }),
   ...COST_ROWS,
 };

@@ -41,8 +41,10 @@ export function violationsByShift(planner: PlannerSession): Violation[][] {
     if (c.reward || value >= 0 || WHOLE_SCHEDULE.has(c.id)) continue;
     if (c.id === CONSTRAINT_ID.OVERLAP) {
       for (const [a, b, minutes] of session.overlapMatches()) {
-        out[a].push({ constraintId: c.id, name: c.name, level: c.level, detail: `with ${planner.input.shifts[b].id} (${minutes} min)` });
-        out[b].push({ constraintId: c.id, name: c.name, level: c.level, detail: `with ${planner.input.shifts[a].id} (${minutes} min)` });
+        // Shifts generated from demand rules (after the input's, not on the board) are named but not marked.
+        const ids = session.problem.shiftIds;
+        if (a < n) out[a].push({ constraintId: c.id, name: c.name, level: c.level, detail: `with ${ids[b]} (${minutes} min)` });
+        if (b < n) out[b].push({ constraintId: c.id, name: c.name, level: c.level, detail: `with ${ids[a]} (${minutes} min)` });
       }
       continue;
     }

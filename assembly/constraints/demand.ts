@@ -1,0 +1,270 @@
+/**
+ * Hourly demand (spec §2.6, `globalRules.minimumMaximumShiftsPerHourlyDemand`): per demand interval, the number of
+ * shifts worked that overlap it (assigned, passing the rule's shift tag filter, worked by an employee passing its
+ * employee tag filter) is kept within [minDemand, maxDemand] and spread toward the target demand.
+ *   70 "Shifts worked not in required hourly demand range" (hard, REQUIRED rules) and
+ *   71 "Shifts worked not in preferred hourly demand range" (soft, PREFERRED rules): per interval
+ *      max(0, min - count) + max(0, count - max).
+ *   72 "Balance shifts worked for minimum hourly demand" (soft, every rule): per interval shortfall², shortfall =
+ *      max(0, target - count), target = minDemand when given, else maxDemand: filling the most short-staffed
+ *      interval first is always worth more, so coverage spreads over the demand curve.
+ *
+ * Kind: aggregate. The state is a count per interval, updated by `onAssign` (solution.setEmployee); a change of one
+ * shift's employee changes the count of an interval the shift overlaps only when the rule's employee filter answers
+ * differently for the old and the new employee (unassigned answers no). Every delta is f(new counts) - f(counts):
+ * exact, O(intervals the shift overlaps). A swap accumulates both shifts' count changes per interval first
+ * (`pend`), so intervals both shifts overlap are scored once, exactly.
+ *
+ * Data: its own buffer, loaded by `loadDemand` after the problem (solver/encode-demand.ts writes it):
+ *   [D, R, E, S, member[R·E] (1 when employee e passes rule r's filter), D × INTERVAL_WORDS
+ *    [rule, min, max, target, constraint id], shiftOff[S + 1], shiftIntervals[...] (intervals each shift overlaps
+ *    and whose rule's shift filter it passes)]
+ * Without a demand rule nothing is loaded and `active` stays false: every hook returns at once.
+ */
+import { shiftCount, employeeCount } from "../problem";
+import { assignment } from "../solution";
+import { markId } from "../id-mask";
+
+export const REQUIRED_ID: i32 = 70;
+export const PREFERRED_ID: i32 = 71;
+export const BALANCE_ID: i32 = 72;
+export const INTERVAL_WORDS: i32 = 5;
+
+/** Whether the input has demand intervals (the units are skipped otherwise). */
+export let active = false;
+/**
+ * Whether some interval is REQUIRED (hard): its delta must then be scored before the hard early exit of a move
+ * (score.ts), since it can be a gain; without one the demand is scored after the exit, only for moves that pass it.
+ */
+export let hardActive = false;
+let intervalCount: i32 = 0;
+let ruleCount: i32 = 0;
+let member = new StaticArray<u8>(0);
+let intervalRule = new StaticArray<i32>(0);
+let intervalMin = new StaticArray<i32>(0);
+let intervalMax = new StaticArray<i32>(0);
+let intervalTarget = new StaticArray<i32>(0);
+let intervalId = new StaticArray<i32>(0);
+let shiftOff = new StaticArray<i32>(1);
+let shiftIntervals = new StaticArray<i32>(0);
+/** Shifts worked per interval in the current solution. */
+let count = new StaticArray<i32>(0);
+/** Swap scratch: pending count change per interval, and the intervals touched. */
+let pend = new StaticArray<i32>(0);
+let pendList = new StaticArray<i32>(0);
+let scratch = new StaticArray<i32>(0);
+
+// @ts-ignore: decorator
+@inline
+function word(ptr: usize, i: i32): i32 {
+  return load<i32>(ptr + (<usize>i << 2));
+}
+
+/** Loads the demand buffer (`words` i32 at ptr). 0 ok, 2 size mismatch, 3 value out of range. */
+export function loadDemand(ptr: usize, words: i32): i32 {
+  if (words < 4) return 2;
+  const d = load<i32>(ptr), r = load<i32>(ptr + 4), e = load<i32>(ptr + 8), s = load<i32>(ptr + 12);
+  if (d < 0 || r < 0 || e != employeeCount || s != shiftCount) return 2;
+  let at = 4;
+  const head = 4 + r * e + d * INTERVAL_WORDS + s + 1;
+  if (words < head) return 2;
+  member = new StaticArray<u8>(r * e);
+  for (let i = 0; i < r * e; i++) member[i] = word(ptr, at + i) != 0 ? 1 : 0;
+  at += r * e;
+  intervalRule = new StaticArray<i32>(d);
+  intervalMin = new StaticArray<i32>(d);
+  intervalMax = new StaticArray<i32>(d);
+  intervalTarget = new StaticArray<i32>(d);
+  intervalId = new StaticArray<i32>(d);
+  for (let i = 0; i < d; i++) {
+    const rule = word(ptr, at), id = word(ptr, at + 4);
+    if (<u32>rule >= <u32>r || (id != REQUIRED_ID && id != PREFERRED_ID)) return 3;
+    intervalRule[i] = rule;
+    intervalMin[i] = word(ptr, at + 1);
+    intervalMax[i] = word(ptr, at + 2);
+    intervalTarget[i] = word(ptr, at + 3);
+    intervalId[i] = id;
+    at += INTERVAL_WORDS;
+  }
+  shiftOff = new StaticArray<i32>(s + 1);
+  for (let i = 0; i <= s; i++) shiftOff[i] = word(ptr, at + i);
+  at += s + 1;
+  const n = words - at;
+  if (shiftOff[0] != 0 || shiftOff[s] != n) return 2;
+  for (let i = 0; i < s; i++) if (shiftOff[i + 1] < shiftOff[i]) return 3;
+  shiftIntervals = new StaticArray<i32>(n);
+  for (let i = 0; i < n; i++) {
+    const v = word(ptr, at + i);
+    if (<u32>v >= <u32>d) return 3;
+    shiftIntervals[i] = v;
+  }
+  intervalCount = d;
+  ruleCount = r;
+  count = new StaticArray<i32>(d);
+  pend = new StaticArray<i32>(d);
+  pendList = new StaticArray<i32>(d);
+  scratch = new StaticArray<i32>(d);
+  active = d > 0;
+  hardActive = false;
+  for (let i = 0; i < d; i++) if (intervalId[i] == REQUIRED_ID) hardActive = true;
+  return 0;
+}
+
+/** Empty solution: every count 0 (called by solution.initSolution). */
+export function initDemand(): void {
+  for (let i = 0; i < intervalCount; i++) count[i] = 0;
+}
+
+// @ts-ignore: decorator
+@inline
+function isMember(r: i32, e: i32): i32 {
+  return e < 0 ? 0 : <i32>unchecked(member[r * employeeCount + e]);
+}
+
+/** Raw penalty of the range constraint of interval i at count c. */
+// @ts-ignore: decorator
+@inline
+function rangePenalty(i: i32, c: i32): i64 {
+  const lo = unchecked(intervalMin[i]), hi = unchecked(intervalMax[i]);
+  let p: i64 = 0;
+  if (lo >= 0 && c < lo) p += lo - c;
+  if (hi >= 0 && c > hi) p += c - hi;
+  return p;
+}
+
+/** Raw penalty of the balance constraint of interval i at count c. */
+// @ts-ignore: decorator
+@inline
+function balancePenalty(i: i32, c: i32): i64 {
+  const t = unchecked(intervalTarget[i]);
+  if (t <= 0 || c >= t) return 0;
+  const short = <i64>(t - c);
+  return short * short;
+}
+
+/** State hook: shift s moved from `from` to `to` (solution.setEmployee). */
+export function onAssign(s: i32, from: i32, to: i32): void {
+  let rule = -1, d = 0;
+  for (let k = unchecked(shiftOff[s]), end = unchecked(shiftOff[s + 1]); k < end; k++) {
+    const i = unchecked(shiftIntervals[k]);
+    const r = unchecked(intervalRule[i]);
+    // A shift's intervals are sorted and each rule's intervals are contiguous: one membership test per rule.
+    if (r != rule) {
+      rule = r;
+      d = isMember(r, to) - isMember(r, from);
+    }
+    if (d != 0) unchecked(count[i] += d);
+  }
+}
+
+/** Adds raw deltas of changing interval i's count from c by d into raw[] (and marks what changed). */
+// @ts-ignore: decorator
+@inline
+function addInterval(i: i32, c: i32, d: i32, raw: StaticArray<i64>, touched: StaticArray<u64>): void {
+  const range = rangePenalty(i, c + d) - rangePenalty(i, c);
+  if (range != 0) {
+    const id = unchecked(intervalId[i]);
+    unchecked(raw[id] += range);
+    markId(touched, id);
+  }
+  const bal = balancePenalty(i, c + d) - balancePenalty(i, c);
+  if (bal != 0) {
+    unchecked(raw[BALANCE_ID] += bal);
+    markId(touched, BALANCE_ID);
+  }
+}
+
+/** Raw deltas (ids 70-72) of moving s from `from` to `to` under the current counts, into raw[]. */
+export function addChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>, touched: StaticArray<u64>): void {
+  let rule = -1, d = 0;
+  for (let k = unchecked(shiftOff[s]), end = unchecked(shiftOff[s + 1]); k < end; k++) {
+    const i = unchecked(shiftIntervals[k]);
+    const r = unchecked(intervalRule[i]);
+    if (r != rule) {
+      rule = r;
+      d = isMember(r, to) - isMember(r, from);
+    }
+    if (d != 0) addInterval(i, unchecked(count[i]), d, raw, touched);
+  }
+}
+
+let pendCount: i32 = 0;
+
+function accumulate(s: i32, from: i32, to: i32): void {
+  for (let k = unchecked(shiftOff[s]), end = unchecked(shiftOff[s + 1]); k < end; k++) {
+    const i = unchecked(shiftIntervals[k]);
+    const r = unchecked(intervalRule[i]);
+    const d = isMember(r, to) - isMember(r, from);
+    if (d == 0) continue;
+    if (unchecked(pend[i]) == 0) unchecked(pendList[pendCount++] = i);
+    unchecked(pend[i] += d);
+  }
+}
+
+/** Raw deltas of the swap (s1: a -> b, s2: b -> a) scored at once, into raw[]. */
+export function addSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>, touched: StaticArray<u64>): void {
+  pendCount = 0;
+  accumulate(s1, a, b);
+  accumulate(s2, b, a);
+  for (let k = 0; k < pendCount; k++) {
+    const i = unchecked(pendList[k]);
+    const d = unchecked(pend[i]);
+    unchecked(pend[i] = 0);
+    if (d != 0) addInterval(i, unchecked(count[i]), d, raw, touched);
+  }
+}
+
+/** Counts of the current assignment recomputed from scratch into `scratch` (independent of the state). */
+function countFromScratch(): StaticArray<i32> {
+  for (let i = 0; i < intervalCount; i++) scratch[i] = 0;
+  for (let s = 0; s < shiftCount; s++) {
+    const e = assignment[s];
+    if (e < 0) continue;
+    for (let k = shiftOff[s]; k < shiftOff[s + 1]; k++) {
+      const i = shiftIntervals[k];
+      if (isMember(intervalRule[i], e) != 0) scratch[i]++;
+    }
+  }
+  return scratch;
+}
+
+function penaltyOf(id: i32, i: i32, c: i32): i64 {
+  if (id == BALANCE_ID) return balancePenalty(i, c);
+  return intervalId[i] == id ? rangePenalty(i, c) : 0;
+}
+
+/** Raw weight of constraint `id` (70-72) from scratch. */
+export function penaltyFull(id: i32): i64 {
+  if (!active) return 0;
+  const c = countFromScratch();
+  let total: i64 = 0;
+  for (let i = 0; i < intervalCount; i++) total += penaltyOf(id, i, c[i]);
+  return total;
+}
+
+/** Match count (intervals with a non-zero penalty) of `id`, from scratch or from the incremental counts. */
+export function matchCount(id: i32, fromScratch: bool): i32 {
+  if (!active) return 0;
+  const c = fromScratch ? countFromScratch() : count;
+  let n = 0;
+  for (let i = 0; i < intervalCount; i++) if (penaltyOf(id, i, c[i]) != 0) n++;
+  return n;
+}
+
+/** Current count of interval i (explanations). */
+export function intervalShiftsWorked(i: i32): i32 {
+  return i >= 0 && i < intervalCount ? count[i] : 0;
+}
+
+/** Raw penalty of constraint `id` for interval i in the current solution (explanations). */
+export function intervalPenalty(id: i32, i: i32): i64 {
+  return i >= 0 && i < intervalCount ? penaltyOf(id, i, count[i]) : 0;
+}
+
+export function demandIntervalCount(): i32 {
+  return intervalCount;
+}
+
+export function demandRuleCount(): i32 {
+  return ruleCount;
+}
