@@ -18,6 +18,7 @@ import { scan as overlapScan, overlapWithEmployee } from "./constraints/overlapp
 import * as balance from "./constraints/balance";
 import * as contracts from "./constraints/contracts";
 import * as view from "./constraints/view";
+import * as pairings from "./constraints/pairings";
 import {
   constraintWeight, constraintScore as scoreOf, constraintScoreFromScratch as scratchOf, levelScoreFromScratch,
   scoreHard, scoreMedium, scoreSoft, setWeight,
@@ -235,4 +236,20 @@ export function currentAssignmentPointer(): usize {
 /** Address of the best assignment (S i32 words), valid until the next call. */
 export function bestAssignmentPtr(): usize {
   return bestAssignmentPointer();
+}
+
+/** Loads the pairing buffer (constraints/pairings.ts format) after the problem and before start: 0 ok. */
+export function loadPairings(ptr: usize, words: i32): i32 {
+  if (!problem.loaded || engine.started) return ERR_STATE;
+  return pairings.loadPairings(ptr, words);
+}
+
+/**
+ * Matches of the pairing constraints (ids 57-65) in the current solution, PAIR_RECORD_WORDS words each
+ * (constraints/pairings.ts `record`): call with capacity 0 to count them, then again with a buffer.
+ */
+export function pairingMatches(out: usize, capacity: i32): i32 {
+  const n = pairings.recordMatches();
+  if (capacity > 0) memory.copy(out, changetype<usize>(pairings.records), <usize>(min(n, capacity) * pairings.PAIR_RECORD_WORDS * 4));
+  return n;
 }

@@ -17,8 +17,10 @@ import {
   CONSTRAINT_COUNT, constraintLevel, isReward, enabled, addLocal, addNonLocal, penaltyFull, touched, clearTouched,
   setTouched, addLocalRest, addNonLocalRest, addSwapOverlapCorrection, addSwapBalance,
   addHardUntil, subtractHard, hardRunning, setHardRunning, addContractChange, addContractSwap,
+  addPairingChange, addPairingSwap,
 } from "./constraints/index";
 import * as contracts from "./constraints/contracts";
+import * as pairings from "./constraints/pairings";
 import { MASK_WORDS, newMask, copyMask, orMask } from "./id-mask";
 
 export let scoreHard: i64 = 0;
@@ -173,6 +175,10 @@ export function moveHardUntil(s: i32, from: i32, to: i32, limit: i64): bool {
     contracts.mergeProbe();
     settleMove();
   }
+  if (pairings.active) {
+    addPairingChange(s, from, to, moveRaw);
+    settleMove();
+  }
   return true;
 }
 
@@ -191,6 +197,10 @@ export function swapHardUntil(s1: i32, s2: i32, a: i32, b: i32, limit: i64): boo
     contracts.clearProbe();
     addContractSwap(s1, s2, a, b, moveRaw);
     contracts.mergeProbe();
+    settleMove();
+  }
+  if (pairings.active) {
+    addPairingSwap(s1, s2, a, b, moveRaw);
     settleMove();
   }
   return true;

@@ -21,6 +21,7 @@ import {
   SHIFT_HISTORIC, EMPLOYEE_HAS_AVAILABILITY, OP_LEAF, OP_AND, OP_OR, OP_SUM, BALANCE_TIME, BALANCE_COUNT,
 } from "./layout";
 import { encodeContracts, encodeDisruption, type CompiledRule, type EncodedContracts } from "./encode-contracts";
+import { encodePairings, type EncodedPairings } from "./encode-pairings";
 import { parseTimestamp, toMinutes } from "./time";
 
 export { toMinutes };
@@ -74,6 +75,8 @@ export interface EncodedProblem {
   contractRules: CompiledRule[];
   /** Time zone groups of the contract rules (index = SEC_EMPLOYEE_TZ value). */
   zones: EncodedContracts["zones"];
+  /** Employee and daily shift pairings (encode-pairings.ts): the core's pairing buffer and the rules behind it. */
+  pairings: EncodedPairings;
   /** The input this was encoded from (read by explanations; never mutated). */
   input: ModelInput;
 }
@@ -505,6 +508,7 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
   const times = { start: shiftStart, end: shiftEnd, worked: shiftWorked, startOffset, endOffset };
   const contracted = encodeContracts(input, times, employeeIndex, filterOf);
   const disruption = encodeDisruption(input, times, employeeIndex, filterOf);
+  const pairings = encodePairings(input, times, employeeIndex, filterOf, tags.ids);
 
   const sections: Record<SectionName, Int32Array> = {
     shiftStart, shiftEnd, shiftWorked, shiftUnassignedWeight: shiftWeight, shiftFlags, shiftEmployee,
@@ -559,6 +563,7 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
     },
     contractRules: contracted.rules,
     zones: contracted.zones,
+    pairings,
     input,
   };
 }

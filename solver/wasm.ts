@@ -57,6 +57,8 @@ export interface RotaExports {
   checkpointSize(): number;
   checkpointWrite(ptr: number): number;
   checkpointRestore(ptr: number, bytes: number): number;
+  loadPairings(ptr: number, words: number): number;
+  pairingMatches(out: number, capacity: number): number;
 }
 
 /** Reads an AssemblyScript string: UTF-16 code units, byte length in the u32 before the data. */

@@ -20,6 +20,11 @@
  *              the move would leave them (nothing applied); the values are pending until the move commits. Scored
  *              with the hard phase of a move (all levels at once), after the LOCAL and PAIRWISE early exit.
  * The disruption units (disruption.ts) are LOCAL: they depend on the shift, its submitted employee and the new one.
+ *
+ *   CROSS      employee pairings and daily shift pairings (pairings.ts): a sum of per-shift terms that read other
+ *              employees' (or the owner's) shifts near the shift; a move re-evaluates the terms it can change
+ *              (the moved shifts, the shifts around them of the employees watching the two employees), before and
+ *              as the move would leave them. No cache. Scored with the hard phase of a move (all levels at once).
  */
 import * as requiredSkillMissing from "./required-skill-missing";
 import * as overlappingShift from "./overlapping-shift";
@@ -39,6 +44,7 @@ import * as preferredShiftTags from "./preferred-shift-tags";
 import * as balance from "./balance";
 import * as contracts from "./contracts";
 import * as disruption from "./disruption";
+import * as pairings from "./pairings";
 import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END } from "../layout";
 import { shiftCount, shiftHistoric, balanceRuleCount, overlapGroup, ER_GROUP, ef, isHistoric } from "../problem";
 import { assignment, hardClean } from "../solution";
@@ -138,6 +144,7 @@ export const KIND_LOCAL: i32 = 0;
 export const KIND_PAIRWISE: i32 = 1;
 export const KIND_AGGREGATE: i32 = 2;
 export const KIND_EMPLOYEE: i32 = 3;
+export const KIND_CROSS: i32 = 4;
 
 // @ts-ignore: decorator
 @inline
@@ -194,6 +201,7 @@ export function constraintKind(id: i32): i32 {
   if (id == overlappingShift.ID) return KIND_PAIRWISE;
   if (id == balance.TIME_ID || id == balance.COUNT_ID) return KIND_AGGREGATE;
   if (isContractConstraint(id)) return KIND_EMPLOYEE;
+  if (pairings.isPairingConstraint(id)) return KIND_CROSS;
   return KIND_LOCAL;
 }
 
@@ -358,6 +366,7 @@ export function addNonLocal(s: i32, from: i32, to: i32, raw: StaticArray<i64>): 
   addNonLocalHard(s, from, to, raw);
   addNonLocalRest(s, from, to, raw);
   addContractChange(s, from, to, raw);
+  addPairingChange(s, from, to, raw);
 }
 
 export function addNonLocalHard(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
@@ -378,6 +387,19 @@ export function addContractSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArr
   if (!contracts.active) return;
   contracts.addSwap(s1, s2, a, b, raw);
   orMask(touched, contracts.touchedMask);
+}
+
+/** The pairings' deltas (every level at once) for a change, evaluated without applying it (pairings.ts). */
+export function addPairingChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  if (!pairings.active) return;
+  pairings.addChange(s, from, to, raw);
+  orMask(touched, pairings.touchedMask);
+}
+
+export function addPairingSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  if (!pairings.active) return;
+  pairings.addSwap(s1, s2, a, b, raw);
+  orMask(touched, pairings.touchedMask);
 }
 
 export function addNonLocalRest(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
@@ -416,6 +438,7 @@ export function penaltyFull(id: i32): i64 {
   if (id == balance.TIME_ID) return balance.penaltyFull(balance.BALANCE_TIME);
   if (id == balance.COUNT_ID) return balance.penaltyFull(balance.BALANCE_COUNT);
   if (isContractConstraint(id)) return contracts.penaltyFull(id, false);
+  if (pairings.isPairingConstraint(id)) return pairings.penaltyFull(id);
   let total: i64 = 0;
   for (let s = 0; s < shiftCount; s++) total += localPenalty(id, s, assignment[s]);
   return total;
@@ -432,7 +455,7 @@ export function matchCountsAll(counts: StaticArray<i32>): void {
     if (shiftHistoric[s]) continue;
     const e = unchecked(assignment[s]);
     for (let id = 0; id < CONSTRAINT_COUNT; id++) {
-      if (id == overlappingShift.ID || id == balance.TIME_ID || id == balance.COUNT_ID || isContractConstraint(id)) continue;
+      if (id == overlappingShift.ID || id == balance.TIME_ID || id == balance.COUNT_ID || isContractConstraint(id) || pairings.isPairingConstraint(id)) continue;
       if (!unchecked(enabled[id])) continue;
       if (localPenalty(id, s, e) != 0) unchecked(counts[id]++);
     }
@@ -443,6 +466,7 @@ export function matchCountsAll(counts: StaticArray<i32>): void {
   for (let id = CONTRACT_CONSTRAINT_FIRST; id < CONTRACT_CONSTRAINT_END; id++) {
     if (enabled[id]) counts[id] = <i32>unchecked(contracts.matchTotals[id]);
   }
+  pairings.matchCounts(counts, enabled);
 }
 
 export function matchCount(id: i32): i32 {
@@ -450,6 +474,7 @@ export function matchCount(id: i32): i32 {
   if (id == balance.TIME_ID) return balance.matchCount(balance.BALANCE_TIME);
   if (id == balance.COUNT_ID) return balance.matchCount(balance.BALANCE_COUNT);
   if (isContractConstraint(id)) return <i32>contracts.penaltyFull(id, true);
+  if (pairings.isPairingConstraint(id)) return pairings.matchCount(id);
   let n = 0;
   for (let s = 0; s < shiftCount; s++) if (localPenalty(id, s, assignment[s]) != 0) n++;
   return n;

@@ -7,6 +7,7 @@ import type { ModelInput } from "../../schemas/model-input";
 import { encodeProblem, formatScore, SolverSession } from "../../solver/index";
 import { debugModule, shift } from "./helpers";
 import { CONTRACT_CASES } from "./contract-cases";
+import { PAIRING_CASES } from "./pairing-cases";
 import { CONSTRAINTS } from "../../solver/constraints";
 
 interface Case {
@@ -503,6 +504,7 @@ const VERIFIER: Record<number, { name: string; cases: Case[] }> = {
 };
 
 Object.assign(VERIFIER, CONTRACT_CASES);
+Object.assign(VERIFIER, PAIRING_CASES);
 
 describe("constraint verifier", () => {
   it("covers every constraint the core reports", async () => {
