@@ -18,6 +18,7 @@ import { CONSTRAINTS, CONSTRAINT_ID } from "./constraints";
 import { formatScore, type ExactScore, type Score } from "./score";
 import type { ConstraintLevel, ContractMatch, SolverSession } from "./session";
 import { isoDate } from "./time";
+import { isPairingConstraint, pairingJustification } from "./explain-pairings";
 import {
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
   K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS,
@@ -258,7 +259,7 @@ function limits(min: number | null, max: number | null): string {
 
 /** LOCAL constraints (assembly/constraints/index.ts kinds): a penalty per (shift, employee). */
 function isLocal(id: number): boolean {
-  return !isContractConstraint(id) && id !== CONSTRAINT_ID.OVERLAP && id !== CONSTRAINT_ID.BALANCE_TIME && id !== CONSTRAINT_ID.BALANCE_COUNT;
+  return !isContractConstraint(id) && !isPairingConstraint(id) && id !== CONSTRAINT_ID.OVERLAP && id !== CONSTRAINT_ID.BALANCE_TIME && id !== CONSTRAINT_ID.BALANCE_COUNT;
 }
 
 export function isContractConstraint(id: number): boolean {
@@ -333,6 +334,12 @@ function matchesOf(session: SolverSession, ctx: Context, id: number, weight: num
     return contract()
       .filter((m) => rules[m.rule].constraintId === id)
       .map((m) => ({ score: matchScore(id, weight, m.penalty), justification: contractJustification(session.problem, m) }));
+  }
+  if (isPairingConstraint(id)) {
+    return session
+      .pairingMatches()
+      .filter((m) => m.constraintId === id)
+      .map((m) => ({ score: matchScore(id, weight, m.penalty), justification: pairingJustification(session.problem, m) }));
   }
   if (id === CONSTRAINT_ID.OVERLAP) {
     return session.overlapMatches().map(([a, b, minutes]) => ({
@@ -440,9 +447,12 @@ export function evaluateAssignments(
     const overlapLost = ctx && from >= 0 ? overlapPairs(session, shiftIndex, from) : [];
 
     const contractBefore = CONSTRAINTS.map((c) => (isContractConstraint(c.id) && weights[c.id] !== 0 ? session.contractMatchCount(c.id) : 0));
+    const pairingCount = (id: number) => (isPairingConstraint(id) && weights[id] !== 0 && session.problem.pairings.buffer.length > 0 ? session.matchCount(id) : 0);
+    const pairingBefore = CONSTRAINTS.map((c) => pairingCount(c.id));
     const previous = session.trialChange(shiftIndex, to);
     const after = session.constraintScores({ matchCounts: false });
     const contractAfter = CONSTRAINTS.map((c) => (isContractConstraint(c.id) && weights[c.id] !== 0 ? session.contractMatchCount(c.id) : 0));
+    const pairingAfter = CONSTRAINTS.map((c) => pairingCount(c.id));
     const totalAfter = session.currentScoreExact();
     const balanceAfter = session.balanceRulePenalties();
     const balanceStates = ctx ? session.problem.balanceRules.map((_, r) => session.balanceRuleState(r)) : [];
@@ -470,6 +480,12 @@ export function evaluateAssignments(
             matchesDiff.push({ score: matchScore(c.id, weight, balanceAfter[r] - balanceBefore[r]), justification: ctx.balanceJustification(r, balanceStates[r].loads) });
           }
         });
+      } else if (isPairingConstraint(c.id)) {
+        matchCountDiff = pairingAfter[c.id] - pairingBefore[c.id];
+        if (ctx && !isZero(diff)) {
+          const who = [from, to].filter((e) => e >= 0).map((e) => `'${session.problem.employeeIds[e]}'`).join(" and ");
+          matchesDiff.push({ score: formatScore(diff), justification: { description: `${c.name}: the pairings around shift '${session.problem.shiftIds[shiftIndex]}' of ${who} change by ${formatScore(diff)}.` } });
+        }
       } else if (isContractConstraint(c.id)) {
         matchCountDiff = contractAfter[c.id] - contractBefore[c.id];
         if (ctx && !isZero(diff)) {
