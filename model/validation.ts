@@ -10,6 +10,7 @@
 import type { ModelInput } from "../schemas/model-input";
 import type { ValidationResult } from "../schemas/metadata";
 import { CONTRACT_ISSUE_TYPES, validateContracts } from "./contract-validation";
+import { PAIRING_ISSUE_TYPES, validatePairings } from "./pairing-validation";
 
 export type Severity = "ERROR" | "WARNING";
 
@@ -93,6 +94,8 @@ const ISSUE_TYPE_TABLE = {
   },
   // Contract rules, periods and time zones (model/contract-validation.ts).
   ...CONTRACT_ISSUE_TYPES,
+  // Employee pairings (model/pairing-validation.ts).
+  ...PAIRING_ISSUE_TYPES,
 } as const satisfies Record<string, Omit<IssueType, "code">>;
 
 export type IssueCode = keyof typeof ISSUE_TYPE_TABLE;
@@ -240,6 +243,7 @@ export function validateModelInput(input: ModelInput): ValidationIssue[] {
   }
 
   validateContracts(input, report);
+  validatePairings(input, report);
 
   const employeeIds = new Set(input.employees.map((e) => e.id));
   const unknownSkillsReported = new Set<string>();
