@@ -282,58 +282,96 @@ function score(id: i32, v: i64, sign: i32): void {
   unchecked(termMatches[id - FIRST_ID] += sign);
 }
 
-/** Adds sign × the term of shift x owned by e (in the evaluated solution) into termRaw / termMatches. */
-function term(x: i32, e: i32, sign: i32): void {
-  if (e < 0 || isHistoric(x)) return;
+/** Whether sorted partners[from, to) holds employee p. */
+function hasPartner(from: i32, to: i32, p: i32): bool {
+  if (p < 0) return false;
+  let lo = from, hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = unchecked(partners[mid]);
+    if (v == p) return true;
+    if (v < p) lo = mid + 1; else hi = mid;
+  }
+  return false;
+}
+
+/**
+ * Adds sign × the employee pairing part of the term of shift x owned by e (in the evaluated solution). With
+ * `only0` / `only1` >= 0 (*watcher mode*: only those employees' shifts differ between the two solutions compared),
+ * rules without them among their partners are skipped, and the additive kinds (everything but the REQUIRED
+ * coverage) read only those partners: the other partners contribute the same to both sides.
+ */
+function termPairs(x: i32, e: i32, sign: i32, only0: i32, only1: i32): void {
+  const watching = only0 >= 0 || only1 >= 0;
   const xs = sf(x, SR_START), xe = sf(x, SR_END);
   for (let k = unchecked(ruleOff[e]), kEnd = unchecked(ruleOff[e + 1]); k < kEnd; k++) {
     const r = unchecked(ruleIndex[k]);
     const at = r * PR_WORDS;
     const id = unchecked(rules[at]), f = unchecked(rules[at + 1]), common = unchecked(rules[at + 2]);
+    const qFrom = unchecked(rules[at + 3]), qEnd = unchecked(rules[at + 4]);
+    if (watching && !hasPartner(qFrom, qEnd, only0) && !hasPartner(qFrom, qEnd, only1)) continue;
     if (f >= 0 && !filterMatches(f, x)) continue;
-    let covered = 0;
+    if (watching && id != REQUIRED_ID) {
+      if (hasPartner(qFrom, qEnd, only0)) pairsWith(x, e, r, id, f, common, only0, sign);
+      if (only1 != only0 && hasPartner(qFrom, qEnd, only1)) pairsWith(x, e, r, id, f, common, only1, sign);
+      continue;
+    }
     let nSpans = 0;
-    for (let q = unchecked(rules[at + 3]), qEnd = unchecked(rules[at + 4]); q < qEnd; q++) {
+    for (let q = qFrom; q < qEnd; q++) {
       const p = unchecked(partners[q]);
+      if (id != REQUIRED_ID) {
+        pairsWith(x, e, r, id, f, common, p, sign);
+        continue;
+      }
       collectConcurrent(p, xs, xe);
       for (let i = 0; i < foundCount; i++) {
         const y = unchecked(found[i]);
         if (f >= 0 && !filterMatches(f, y)) continue;
         const a = max(xs, sf(y, SR_START)), b = min(xe, sf(y, SR_END));
-        const shared = common < 0 || shareTagOfType(x, y, common);
-        if (id == REQUIRED_ID) {
-          if (2 * nSpans + 2 > spans.length) {
-            const grown = new StaticArray<i32>(spans.length << 1);
-            memory.copy(changetype<usize>(grown), changetype<usize>(spans), <usize>nSpans << 3);
-            spans = grown;
-          }
-          unchecked(spans[2 * nSpans] = a);
-          unchecked(spans[2 * nSpans + 1] = b);
-          nSpans++;
-          if (!shared) {
-            score(COMMON_TAGS_ID, b - a, sign);
-            if (recording) record(COMMON_TAGS_ID, r, b - a, x, y, e, p);
-          }
-        } else if (shared) {
-          score(id, b - a, sign);
-          if (recording) record(id, r, b - a, x, y, e, p);
+        if (2 * nSpans + 2 > spans.length) {
+          const grown = new StaticArray<i32>(spans.length << 1);
+          memory.copy(changetype<usize>(grown), changetype<usize>(spans), <usize>nSpans << 3);
+          spans = grown;
+        }
+        unchecked(spans[2 * nSpans] = a);
+        unchecked(spans[2 * nSpans + 1] = b);
+        nSpans++;
+        if (common >= 0 && !shareTagOfType(x, y, common)) {
+          score(COMMON_TAGS_ID, b - a, sign);
+          if (recording) record(COMMON_TAGS_ID, r, b - a, x, y, e, p);
         }
       }
     }
     if (id == REQUIRED_ID) {
-      covered = unionLength(nSpans);
-      const missing = (xe - xs) - covered;
+      const missing = (xe - xs) - unionLength(nSpans);
       if (missing > 0) {
         score(REQUIRED_ID, missing, sign);
         if (recording) record(REQUIRED_ID, r, missing, x, -1, e, -1);
       }
     }
   }
+}
+
+/** The pairs of x (owned by e) with partner p's concurrent shifts under a PROHIBITED, UNPREFERRED or PREFERRED rule. */
+function pairsWith(x: i32, e: i32, r: i32, id: i32, f: i32, common: i32, p: i32, sign: i32): void {
+  const xs = sf(x, SR_START), xe = sf(x, SR_END);
+  collectConcurrent(p, xs, xe);
+  for (let i = 0; i < foundCount; i++) {
+    const y = unchecked(found[i]);
+    if (f >= 0 && !filterMatches(f, y)) continue;
+    if (common >= 0 && !shareTagOfType(x, y, common)) continue;
+    const v = min(xe, sf(y, SR_END)) - max(xs, sf(y, SR_START));
+    score(id, v, sign);
+    if (recording) record(id, r, v, x, y, e, p);
+  }
+}
+
+/** Adds sign × the daily shift pairing part of the term of shift x owned by e (in the evaluated solution). */
+function termDaily(x: i32, e: i32, sign: i32): void {
   const kEnd = unchecked(dailyOff[e + 1]);
   let k = unchecked(dailyOff[e]);
   if (k == kEnd) return;
-  const g = unchecked(employeeGroup[e]);
-  const row = g * shiftCount;
+  const row = unchecked(employeeGroup[e]) * shiftCount;
   const day = unchecked(groupDay[row + x]);
   for (; k < kEnd; k++) {
     const r = unchecked(dailyIndex[k]);
@@ -343,15 +381,16 @@ function term(x: i32, e: i32, sign: i32): void {
     const target = day + unchecked(daily[at + 3]);
     // Local day `target` starts within a day of UTC midnight of the same date (offsets are at most 18 hours).
     collectStarts(e, target * 1440 - 1440, target * 1440 + 2880);
+    const pairs = id == DAILY_PROHIBITED_ID || id == DAILY_UNPREFERRED_ID;
     let count = 0;
     for (let i = 0; i < foundCount; i++) {
       const y = unchecked(found[i]);
       if (y == x || unchecked(groupDay[row + y]) != target) continue;
       if (f2 >= 0 && !filterMatches(f2, y)) continue;
       count++;
-      if ((id == DAILY_PROHIBITED_ID || id == DAILY_UNPREFERRED_ID) && recording) record(id, r, 1, x, y, e, -1);
+      if (pairs && recording) record(id, r, 1, x, y, e, -1);
     }
-    if (id == DAILY_PROHIBITED_ID || id == DAILY_UNPREFERRED_ID) {
+    if (pairs) {
       if (count > 0) {
         unchecked(termRaw[id - FIRST_ID] += sign > 0 ? <i64>count : -<i64>count);
         unchecked(termMatches[id - FIRST_ID] += sign * count);
@@ -361,6 +400,13 @@ function term(x: i32, e: i32, sign: i32): void {
       if (recording) record(id, r, 1, x, -1, e, -1);
     }
   }
+}
+
+/** Adds sign × the whole term of shift x owned by e (in the evaluated solution) into termRaw / termMatches. */
+function term(x: i32, e: i32, sign: i32): void {
+  if (e < 0 || isHistoric(x)) return;
+  termPairs(x, e, sign, -1, -1);
+  termDaily(x, e, sign);
 }
 
 /** Length of the union of the first n intervals in `spans` (sorted here by start; n is small). */
@@ -398,35 +444,75 @@ function clearTerms(): void {
 
 // ---- the affected terms of a move ---------------------------------------------------------------------------------
 
-/** Shifts whose term a move may change (deduplicated by stamp). */
-let affected = new StaticArray<i32>(64);
+/**
+ * Terms a move may change, deduplicated by stamp: `affected` the whole terms (the moved shifts), `dailyAffected`
+ * the daily part (other shifts of the two employees that may pair with a moved shift), `pairAffected` the pairing
+ * part (shifts of the watchers concurrent with a moved shift, evaluated in watcher mode).
+ */
+let affected = new StaticArray<i32>(4);
 let affectedCount = 0;
-let stampOf = new StaticArray<i32>(0);
+let dailyAffected = new StaticArray<i32>(64);
+let dailyCount = 0;
+let pairAffected = new StaticArray<i32>(64);
+let pairCount = 0;
+let dailyStamp = new StaticArray<i32>(0);
+let pairStamp = new StaticArray<i32>(0);
 let stamp = 0;
 
-function addAffected(x: i32): void {
-  if (unchecked(stampOf[x]) == stamp) return;
-  unchecked(stampOf[x] = stamp);
-  if (affectedCount == affected.length) {
-    const grown = new StaticArray<i32>(affected.length << 1);
-    memory.copy(changetype<usize>(grown), changetype<usize>(affected), <usize>affectedCount << 2);
-    affected = grown;
+function append(list: StaticArray<i32>, n: i32, x: i32): StaticArray<i32> {
+  if (n == list.length) {
+    const grown = new StaticArray<i32>(list.length << 1);
+    memory.copy(changetype<usize>(grown), changetype<usize>(list), <usize>n << 2);
+    list = grown;
   }
-  unchecked(affected[affectedCount++] = x);
+  unchecked(list[n] = x);
+  return list;
 }
 
-/** The terms a change of s away from or onto employee `emp` may change (besides s's own). */
+/** Shifts the move in progress moves (hypShift0, hypShift1): they are whole terms, never partial ones. */
+let movedCount = 0;
+
+// @ts-ignore: decorator
+@inline
+function isMoved(x: i32): bool {
+  return x == hypShift0 || (movedCount > 1 && x == hypShift1);
+}
+
+/** The partial terms a change of s away from or onto employee `emp` may change (besides s's whole term). */
 function gatherAround(s: i32, emp: i32): void {
   if (emp < 0) return;
   const st = sf(s, SR_START), en = sf(s, SR_END);
-  if (unchecked(dailyOff[emp + 1]) > unchecked(dailyOff[emp])) {
+  const kFrom = unchecked(dailyOff[emp]), kEnd = unchecked(dailyOff[emp + 1]);
+  if (kEnd > kFrom) {
+    const row = unchecked(employeeGroup[emp]) * shiftCount;
+    const day = unchecked(groupDay[row + s]);
     const reach = (maxOffsetDays + 2) * 1440;
     collectStarts(emp, st - reach, st + reach + 1);
-    for (let i = 0; i < foundCount; i++) addAffected(unchecked(found[i]));
+    for (let i = 0; i < foundCount; i++) {
+      const x = unchecked(found[i]);
+      if (isMoved(x) || unchecked(dailyStamp[x]) == stamp) continue;
+      // x's daily part reads s only under a rule that pairs s with x: day(x) + offset = day(s), the filters pass.
+      const dx = unchecked(groupDay[row + x]);
+      let reads = false;
+      for (let k = kFrom; k < kEnd && !reads; k++) {
+        const at = unchecked(dailyIndex[k]) * DR_WORDS;
+        if (dx + unchecked(daily[at + 3]) != day) continue;
+        const f1 = unchecked(daily[at + 1]), f2 = unchecked(daily[at + 2]);
+        reads = (f1 < 0 || filterMatches(f1, x)) && (f2 < 0 || filterMatches(f2, s));
+      }
+      if (!reads) continue;
+      unchecked(dailyStamp[x] = stamp);
+      dailyAffected = append(dailyAffected, dailyCount++, x);
+    }
   }
   for (let w = unchecked(watcherOff[emp]), wEnd = unchecked(watcherOff[emp + 1]); w < wEnd; w++) {
     collectConcurrent(unchecked(watchers[w]), st, en);
-    for (let i = 0; i < foundCount; i++) addAffected(unchecked(found[i]));
+    for (let i = 0; i < foundCount; i++) {
+      const x = unchecked(found[i]);
+      if (isMoved(x) || unchecked(pairStamp[x]) == stamp) continue;
+      unchecked(pairStamp[x] = stamp);
+      pairAffected = append(pairAffected, pairCount++, x);
+    }
   }
 }
 
@@ -435,35 +521,52 @@ function delta(n: i32, s0: i32, a0: i32, b0: i32, s1: i32, a1: i32, b1: i32, raw
   clearMask(touchedMask);
   stamp++;
   if (stamp == i32.MAX_VALUE) {
-    for (let i = 0; i < stampOf.length; i++) unchecked(stampOf[i] = 0);
+    for (let i = 0; i < shiftCount; i++) {
+      unchecked(dailyStamp[i] = 0);
+      unchecked(pairStamp[i] = 0);
+    }
     stamp = 1;
-  }
-  affectedCount = 0;
-  // Gathered in the current solution: the moved shifts are added themselves, so the lists as they are suffice.
-  hypCount = 0;
-  addAffected(s0);
-  gatherAround(s0, a0);
-  gatherAround(s0, b0);
-  if (n > 1) {
-    addAffected(s1);
-    gatherAround(s1, a1);
-    gatherAround(s1, b1);
-  }
-  clearTerms();
-  for (let i = 0; i < affectedCount; i++) {
-    const x = unchecked(affected[i]);
-    term(x, unchecked(assignment[x]), -1);
   }
   hypShift0 = s0;
   hypTo0 = b0;
   hypShift1 = n > 1 ? s1 : -1;
   hypTo1 = b1;
-  hypCount = n;
-  for (let i = 0; i < affectedCount; i++) {
-    const x = unchecked(affected[i]);
-    term(x, ownerOf(x), 1);
+  movedCount = n;
+  affectedCount = 0;
+  dailyCount = 0;
+  pairCount = 0;
+  affected = append(affected, affectedCount++, s0);
+  if (n > 1) affected = append(affected, affectedCount++, s1);
+  // Gathered in the current solution (hypCount 0): the moved shifts are whole terms of their own, so the lists as
+  // they are hold every other shift whose term the move can change.
+  hypCount = 0;
+  gatherAround(s0, a0);
+  gatherAround(s0, b0);
+  if (n > 1) {
+    gatherAround(s1, a1);
+    gatherAround(s1, b1);
+  }
+  clearTerms();
+  // Only a0 and b0's shifts differ between the two solutions (a swap exchanges shifts between the same two).
+  for (let pass = -1; pass <= 1; pass += 2) {
+    hypCount = pass < 0 ? 0 : n;
+    for (let i = 0; i < affectedCount; i++) {
+      const x = unchecked(affected[i]);
+      term(x, ownerOf(x), pass);
+    }
+    for (let i = 0; i < dailyCount; i++) {
+      const x = unchecked(dailyAffected[i]);
+      const e = unchecked(assignment[x]);
+      if (!isHistoric(x)) termDaily(x, e, pass);
+    }
+    for (let i = 0; i < pairCount; i++) {
+      const x = unchecked(pairAffected[i]);
+      const e = unchecked(assignment[x]);
+      if (!isHistoric(x)) termPairs(x, e, pass, a0, b0);
+    }
   }
   hypCount = 0;
+  movedCount = 0;
   for (let i = 0; i < N; i++) {
     const d = unchecked(termRaw[i]);
     if (d != 0) {
@@ -472,6 +575,7 @@ function delta(n: i32, s0: i32, a0: i32, b0: i32, s1: i32, a1: i32, b1: i32, raw
     }
   }
 }
+
 
 /** Raw deltas of moving s from `from` to `to` (under the current solution) into raw[]. */
 export function addChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
@@ -485,19 +589,45 @@ export function addSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>)
 
 /** Sizes the scratch; called when a solve starts. */
 export function initPairings(): void {
-  stampOf = new StaticArray<i32>(shiftCount);
+  fullValid = false;
+  dailyStamp = new StaticArray<i32>(shiftCount);
+  pairStamp = new StaticArray<i32>(shiftCount);
   stamp = 0;
   hypCount = 0;
 }
 
 // ---- from scratch ----------------------------------------------------------------------------------------------------
 
-/** Every term of the current solution into termRaw / termMatches. */
+/**
+ * Every term of the current solution into termRaw / termMatches. The score analysis and the tests read the nine
+ * constraints one after another: the sums of the last solution seen are reused while the assignment (hashed, O(S))
+ * is the same. Nothing of a move's evaluation is read.
+ */
+let fullHash: u64 = 0;
+let fullValid = false;
+const fullRaw = new StaticArray<i64>(N);
+const fullMatches = new StaticArray<i32>(N);
+
 function allTerms(): void {
-  clearTerms();
   hypCount = 0;
+  let hash: u64 = 0xcbf29ce484222325;
+  for (let x = 0; x < shiftCount; x++) hash = (hash ^ <u64>(unchecked(assignment[x]) + 1)) * 0x100000001b3;
+  if (fullValid && hash == fullHash && !recording) {
+    for (let i = 0; i < N; i++) {
+      unchecked(termRaw[i] = fullRaw[i]);
+      unchecked(termMatches[i] = fullMatches[i]);
+    }
+    return;
+  }
+  clearTerms();
   if (!active) return;
   for (let x = 0; x < shiftCount; x++) term(x, unchecked(assignment[x]), 1);
+  for (let i = 0; i < N; i++) {
+    unchecked(fullRaw[i] = termRaw[i]);
+    unchecked(fullMatches[i] = termMatches[i]);
+  }
+  fullHash = hash;
+  fullValid = true;
 }
 
 /** Raw penalty of constraint `id` from scratch (no incremental state is read). */
