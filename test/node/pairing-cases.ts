@@ -115,6 +115,16 @@ export const PAIRING_CASES: Record<number, { name: string; cases: ContractCase[]
         score: "-60hard/0medium/0soft",
         matches: 1,
       },
+      {
+        title: "by employee tag with onlyForShiftTags icu: night worker bob's icu shift overlaps 120, carl's other shift does not count",
+        input: {
+          ...tagged,
+          employees: people({ id: "ann", prohibitedPairings: [{ includeEmployeeWithTags: ["night"], onlyForShiftTags: ["icu"] }] }, { id: "bob", tags: ["night"] }, { id: "carl", tags: ["night"] }),
+          shifts: [on("a", "ann", "08:00", "12:00", { tags: ["icu"] }), on("b", "bob", "09:00", "11:00", { tags: ["icu"] }), on("c", "carl", "08:00", "12:00")],
+        },
+        score: "-120hard/0medium/0soft",
+        matches: 1,
+      },
     ],
   },
   59: {
@@ -130,6 +140,23 @@ export const PAIRING_CASES: Record<number, { name: string; cases: ContractCase[]
         score: "0hard/0medium/-120soft",
         matches: 2,
       },
+      {
+        title: "onlyForShiftTags ward and commonTagType Location: only bob's ward shift at ann's location counts (60)",
+        input: {
+          ...tagged,
+          employees: people({ id: "ann", unpreferredPairings: [{ pairedEmployee: "bob", onlyForShiftTags: ["ward"], commonTagType: "Location" }] }, { id: "bob" }),
+          shifts: [
+            on("a", "ann", "08:00", "12:00", { tags: ["ward", "loc-a"] }),
+            on("b1", "bob", "09:00", "10:00", { tags: ["ward", "loc-a"] }),
+            on("b2", "bob", "10:00", "11:00", { tags: ["loc-a"] }),
+            on("b3", "bob", "11:00", "12:00", { tags: ["ward", "loc-b"] }),
+            on("a2", "ann", "14:00", "16:00"),
+            on("b4", "bob", "14:00", "16:00", { tags: ["ward", "loc-a"] }),
+          ],
+        },
+        score: "0hard/0medium/-60soft",
+        matches: 1,
+      },
     ],
   },
   60: {
@@ -144,6 +171,26 @@ export const PAIRING_CASES: Record<number, { name: string; cases: ContractCase[]
         score: "0hard/0medium/120soft",
         matches: 2,
       },
+      {
+        title: "seniors of ann's team at her location: bob 120; carl (other team) and dan (other location) do not count",
+        input: {
+          ...tagged,
+          employees: people(
+            { id: "ann", tags: ["team-a"], preferredPairings: [{ includeEmployeeWithTags: ["senior"], groupByEmployeeTag: "Team", commonTagType: "Location" }] },
+            { id: "bob", tags: ["senior", "team-a"] },
+            { id: "carl", tags: ["senior", "team-b"] },
+            { id: "dan", tags: ["senior", "team-a"] },
+          ),
+          shifts: [
+            on("a", "ann", "08:00", "12:00", { tags: ["loc-a"] }),
+            on("b", "bob", "08:00", "10:00", { tags: ["loc-a"] }),
+            on("c", "carl", "08:00", "12:00", { tags: ["loc-a"] }),
+            on("d", "dan", "11:00", "12:00", { tags: ["loc-b"] }),
+          ],
+        },
+        score: "0hard/0medium/120soft",
+        matches: 1,
+      },
     ],
   },
   61: {
@@ -157,6 +204,20 @@ export const PAIRING_CASES: Record<number, { name: string; cases: ContractCase[]
           shifts: [on("a", "ann", "08:00", "12:00", { tags: ["loc-a"] }), on("b", "bob", "08:00", "12:00", { tags: ["loc-b"] })],
         },
         score: "-240hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "groupByEmployeeTag team-a (a tag standing for its type): bob at loc-b 08-10 is a match (120), carl at loc-a 10-12 is not; ann is fully paired",
+        input: {
+          ...tagged,
+          employees: people(
+            { id: "ann", tags: ["team-a"], requiredPairings: [{ includeEmployeeWithTags: ["senior"], groupByEmployeeTag: "team-a", commonTagType: "Location" }] },
+            { id: "bob", tags: ["senior", "team-a"] },
+            { id: "carl", tags: ["senior", "team-a"] },
+          ),
+          shifts: [on("a", "ann", "08:00", "12:00", { tags: ["loc-a"] }), on("b", "bob", "08:00", "10:00", { tags: ["loc-b"] }), on("c", "carl", "10:00", "12:00", { tags: ["loc-a"] })],
+        },
+        score: "-120hard/0medium/0soft",
         matches: 1,
       },
     ],
@@ -189,6 +250,12 @@ export const PAIRING_CASES: Record<number, { name: string; cases: ContractCase[]
         score: "-1hard/0medium/0soft",
         matches: 1,
       },
+      {
+        title: "a shift is never its own pair: one shift tagged early and late -> 1",
+        input: daily([{ id: "r", shiftTags: ["early"], pairedShiftTags: ["late"] }], [onDay("x", 0, "06:00", "10:00", { tags: ["early", "late"] })]),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
     ],
   },
   63: {
@@ -204,6 +271,21 @@ export const PAIRING_CASES: Record<number, { name: string; cases: ContractCase[]
         ]),
         score: "-2hard/0medium/0soft",
         matches: 2,
+      },
+      {
+        title: "same day in Tokyo: 20:00Z Monday is Tuesday 05:00 there, paired with 01:00Z Tuesday (1); for bob (no zone) they are two days",
+        input: daily(
+          [{ id: "r", satisfiability: "PROHIBITED", shiftTags: ["night"], pairedShiftTags: ["early"] }],
+          [
+            onDay("an", 0, "20:00", "22:00", { tags: ["night"] }),
+            onDay("ae", 1, "01:00", "03:00", { tags: ["early"] }),
+            onDay("bn", 0, "20:00", "22:00", { tags: ["night"], employee: "bob" }),
+            onDay("be", 1, "01:00", "03:00", { tags: ["early"], employee: "bob" }),
+          ],
+          [{ id: "ann", contracts: ["c"], timeZoneId: "Asia/Tokyo" }, { id: "bob", contracts: ["c"] }],
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
       },
     ],
   },
@@ -221,6 +303,16 @@ export const PAIRING_CASES: Record<number, { name: string; cases: ContractCase[]
         score: "0hard/0medium/-1soft",
         matches: 1,
       },
+      {
+        title: "no nights on consecutive days: a night crossing midnight belongs to its start day; Mon and Tue nights -> 1, Thu is alone",
+        input: daily([{ id: "r", satisfiability: "UNPREFERRED", shiftTags: ["night"], pairedShiftTags: ["night"], dayOffset: 1 }], [
+          onDay("n1", 0, "22:00", "06:00", { tags: ["night"] }),
+          onDay("n2", 1, "22:00", "06:00", { tags: ["night"] }),
+          onDay("n3", 3, "22:00", "06:00", { tags: ["night"] }),
+        ]),
+        score: "0hard/0medium/-1soft",
+        matches: 1,
+      },
     ],
   },
   65: {
@@ -232,6 +324,16 @@ export const PAIRING_CASES: Record<number, { name: string; cases: ContractCase[]
           onDay("b0", 0, "08:00", "10:00", { tags: ["b"] }),
           onDay("a1", 1, "08:00", "10:00", { tags: ["a"] }),
           onDay("a3", 3, "08:00", "10:00", { tags: ["a"] }),
+        ]),
+        score: "0hard/0medium/-1soft",
+        matches: 1,
+      },
+      {
+        title: "without pairedShiftTags any other shift of the day pairs: Monday's 'a' has one, Wednesday's not -> 1",
+        input: daily([{ id: "r", satisfiability: "PREFERRED", shiftTags: ["a"] }], [
+          onDay("a0", 0, "08:00", "10:00", { tags: ["a"] }),
+          onDay("x0", 0, "14:00", "16:00"),
+          onDay("a2", 2, "08:00", "10:00", { tags: ["a"] }),
         ]),
         score: "0hard/0medium/-1soft",
         matches: 1,
