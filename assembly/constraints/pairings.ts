@@ -26,7 +26,10 @@
  * Data comes in a buffer of its own (`loadPairings`, after the problem; format below and in solver/encode-pairings.ts).
  * Inputs without pairings load nothing: `active` stays false and every entry point returns at once.
  */
-import { shiftCount, employeeCount, shiftTags, tagCount, filterCount, filterMatches, maxShiftDuration, isHistoric, SR_START, SR_END, SR_TAGS, sf } from "../problem";
+import {
+  shiftCount, employeeCount, shiftTags, tagCount, filterCount, filterMatches, maxShiftDuration, isHistoric, shiftsByStart,
+  SR_START, SR_END, SR_TAGS, sf,
+} from "../problem";
 import { assignment, listBase, listAt, listLength, listStart, listEnd, lowerBoundByStart } from "../solution";
 import { newMask, markId, clearMask } from "../id-mask";
 
@@ -312,22 +315,25 @@ function termPairs(x: i32, e: i32, sign: i32, only0: i32, only1: i32): void {
     if (watching && !hasPartner(qFrom, qEnd, only0) && !hasPartner(qFrom, qEnd, only1)) continue;
     if (f >= 0 && !filterMatches(f, x)) continue;
     if (watching && id != REQUIRED_ID) {
-      if (hasPartner(qFrom, qEnd, only0)) pairsWith(x, e, r, id, f, common, only0, sign);
-      if (only1 != only0 && hasPartner(qFrom, qEnd, only1)) pairsWith(x, e, r, id, f, common, only1, sign);
+      // Additive: of the partners' concurrent shifts only the moved ones differ between the two solutions.
+      for (let i = 0; i < movedCount; i++) {
+        const m = i == 0 ? hypShift0 : hypShift1;
+        const p = ownerOf(m);
+        if (p < 0 || !hasPartner(qFrom, qEnd, p)) continue;
+        const v = min(xe, sf(m, SR_END)) - max(xs, sf(m, SR_START));
+        if (v <= 0 || (f >= 0 && !filterMatches(f, m)) || (common >= 0 && !shareTagOfType(x, m, common))) continue;
+        score(id, v, sign);
+      }
       continue;
     }
+    gatherPartnerShifts(qFrom, qEnd, xs, xe);
     let nSpans = 0;
-    for (let q = qFrom; q < qEnd; q++) {
-      const p = unchecked(partners[q]);
-      if (id != REQUIRED_ID) {
-        pairsWith(x, e, r, id, f, common, p, sign);
-        continue;
-      }
-      collectConcurrent(p, xs, xe);
-      for (let i = 0; i < foundCount; i++) {
-        const y = unchecked(found[i]);
-        if (f >= 0 && !filterMatches(f, y)) continue;
-        const a = max(xs, sf(y, SR_START)), b = min(xe, sf(y, SR_END));
+    for (let i = 0; i < pCount; i++) {
+      const y = unchecked(pShift[i]);
+      if (f >= 0 && !filterMatches(f, y)) continue;
+      const a = max(xs, sf(y, SR_START)), b = min(xe, sf(y, SR_END));
+      const shared = common < 0 || shareTagOfType(x, y, common);
+      if (id == REQUIRED_ID) {
         if (2 * nSpans + 2 > spans.length) {
           const grown = new StaticArray<i32>(spans.length << 1);
           memory.copy(changetype<usize>(grown), changetype<usize>(spans), <usize>nSpans << 3);
@@ -336,10 +342,13 @@ function termPairs(x: i32, e: i32, sign: i32, only0: i32, only1: i32): void {
         unchecked(spans[2 * nSpans] = a);
         unchecked(spans[2 * nSpans + 1] = b);
         nSpans++;
-        if (common >= 0 && !shareTagOfType(x, y, common)) {
+        if (!shared) {
           score(COMMON_TAGS_ID, b - a, sign);
-          if (recording) record(COMMON_TAGS_ID, r, b - a, x, y, e, p);
+          if (recording) record(COMMON_TAGS_ID, r, b - a, x, y, e, unchecked(pOwner[i]));
         }
+      } else if (shared) {
+        score(id, b - a, sign);
+        if (recording) record(id, r, b - a, x, y, e, unchecked(pOwner[i]));
       }
     }
     if (id == REQUIRED_ID) {
@@ -352,17 +361,52 @@ function termPairs(x: i32, e: i32, sign: i32, only0: i32, only1: i32): void {
   }
 }
 
-/** The pairs of x (owned by e) with partner p's concurrent shifts under a PROHIBITED, UNPREFERRED or PREFERRED rule. */
-function pairsWith(x: i32, e: i32, r: i32, id: i32, f: i32, common: i32, p: i32, sign: i32): void {
-  const xs = sf(x, SR_START), xe = sf(x, SR_END);
-  collectConcurrent(p, xs, xe);
-  for (let i = 0; i < foundCount; i++) {
-    const y = unchecked(found[i]);
-    if (f >= 0 && !filterMatches(f, y)) continue;
-    if (common >= 0 && !shareTagOfType(x, y, common)) continue;
-    const v = min(xe, sf(y, SR_END)) - max(xs, sf(y, SR_START));
-    score(id, v, sign);
-    if (recording) record(id, r, v, x, y, e, p);
+/** Concurrent shifts of the partners (and their owners) of the rule being evaluated, from gatherPartnerShifts. */
+let pShift = new StaticArray<i32>(64);
+let pOwner = new StaticArray<i32>(64);
+let pCount = 0;
+/**
+ * Beyond this many partners, their shifts concurrent with x are found by one scan of all shifts. The checked build
+ * (tests) switches much earlier, so the small inputs of the fuzz test take both paths.
+ */
+// @ts-ignore: compile-time constant
+const MANY_PARTNERS: i32 = ASC_NO_ASSERT ? 6 : 2;
+
+function pushPartnerShift(y: i32, p: i32): void {
+  if (pCount == pShift.length) {
+    pShift = append(pShift, pCount, y);
+    pOwner = append(pOwner, pCount, p);
+  } else {
+    unchecked(pShift[pCount] = y);
+    unchecked(pOwner[pCount] = p);
+  }
+  pCount++;
+}
+
+/** Shifts of partners[qFrom, qEnd) running during [xs, xe) (positive overlap) in the evaluated solution. */
+function gatherPartnerShifts(qFrom: i32, qEnd: i32, xs: i32, xe: i32): void {
+  pCount = 0;
+  if (xe <= xs) return;
+  if (qEnd - qFrom <= MANY_PARTNERS) {
+    for (let q = qFrom; q < qEnd; q++) {
+      const p = unchecked(partners[q]);
+      collectConcurrent(p, xs, xe);
+      for (let i = 0; i < foundCount; i++) pushPartnerShift(unchecked(found[i]), p);
+    }
+    return;
+  }
+  let lo = 0, hi = shiftCount;
+  const from = xs - maxShiftDuration;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sf(unchecked(shiftsByStart[mid]), SR_START) < from) lo = mid + 1; else hi = mid;
+  }
+  for (let i = lo; i < shiftCount; i++) {
+    const y = unchecked(shiftsByStart[i]);
+    if (sf(y, SR_START) >= xe) break;
+    if (sf(y, SR_END) <= xs) continue;
+    const p = ownerOf(y);
+    if (p >= 0 && hasPartner(qFrom, qEnd, p)) pushPartnerShift(y, p);
   }
 }
 
@@ -505,15 +549,47 @@ function gatherAround(s: i32, emp: i32): void {
       dailyAffected = append(dailyAffected, dailyCount++, x);
     }
   }
-  for (let w = unchecked(watcherOff[emp]), wEnd = unchecked(watcherOff[emp + 1]); w < wEnd; w++) {
-    collectConcurrent(unchecked(watchers[w]), st, en);
-    for (let i = 0; i < foundCount; i++) {
-      const x = unchecked(found[i]);
-      if (isMoved(x) || unchecked(pairStamp[x]) == stamp) continue;
-      unchecked(pairStamp[x] = stamp);
-      pairAffected = append(pairAffected, pairCount++, x);
+  const wFrom = unchecked(watcherOff[emp]), wEnd = unchecked(watcherOff[emp + 1]);
+  if (wEnd - wFrom > MANY_WATCHERS) {
+    // Many watchers: one scan of every shift concurrent with s (in start order) beats a search per watcher.
+    if (++watchStamp == i32.MAX_VALUE) {
+      for (let i = 0; i < watchMark.length; i++) unchecked(watchMark[i] = 0);
+      watchStamp = 1;
     }
+    for (let w = wFrom; w < wEnd; w++) unchecked(watchMark[unchecked(watchers[w])] = watchStamp);
+    if (en <= st) return;
+    let lo = 0, hi = shiftCount;
+    const from = st - maxShiftDuration;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sf(unchecked(shiftsByStart[mid]), SR_START) < from) lo = mid + 1; else hi = mid;
+    }
+    for (let i = lo; i < shiftCount; i++) {
+      const x = unchecked(shiftsByStart[i]);
+      if (sf(x, SR_START) >= en) break;
+      if (sf(x, SR_END) <= st) continue;
+      const owner = unchecked(assignment[x]);
+      if (owner < 0 || unchecked(watchMark[owner]) != watchStamp) continue;
+      addPairAffected(x);
+    }
+    return;
   }
+  for (let w = wFrom; w < wEnd; w++) {
+    collectConcurrent(unchecked(watchers[w]), st, en);
+    for (let i = 0; i < foundCount; i++) addPairAffected(unchecked(found[i]));
+  }
+}
+
+/** Beyond this many watchers of an employee, their concurrent shifts are found by one scan (checked build: 2). */
+// @ts-ignore: compile-time constant
+const MANY_WATCHERS: i32 = ASC_NO_ASSERT ? 6 : 2;
+let watchMark = new StaticArray<i32>(0);
+let watchStamp = 0;
+
+function addPairAffected(x: i32): void {
+  if (isMoved(x) || unchecked(pairStamp[x]) == stamp) return;
+  unchecked(pairStamp[x] = stamp);
+  pairAffected = append(pairAffected, pairCount++, x);
 }
 
 /** Raw deltas of moving shifts (s0: a0 -> b0, and s1: a1 -> b1 when n = 2) into raw[], touched ids in touchedMask. */
@@ -590,6 +666,8 @@ export function addSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>)
 /** Sizes the scratch; called when a solve starts. */
 export function initPairings(): void {
   fullValid = false;
+  watchMark = new StaticArray<i32>(employeeCount);
+  watchStamp = 0;
   dailyStamp = new StaticArray<i32>(shiftCount);
   pairStamp = new StaticArray<i32>(shiftCount);
   stamp = 0;

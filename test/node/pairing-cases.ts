@@ -49,11 +49,11 @@ export const PAIRING_CASES: Record<number, { name: string; cases: ContractCase[]
         matches: 2,
       },
       {
-        title: "includeEmployeeWithTags trainer: trainers bob 10-12 and carl 11-14 cover 10-14 of ann's 08-16 (dan is no trainer) -> 240",
+        title: "includeEmployeeWithTags trainer: trainers bob 10-12 and carl 11-14 cover 10-14 of ann's 08-16 (dan is no trainer, eve's shift is later) -> 240",
         input: {
           ...tagged,
-          employees: people({ id: "ann", requiredPairings: [{ includeEmployeeWithTags: ["trainer"] }] }, { id: "bob", tags: ["trainer"] }, { id: "carl", tags: ["trainer"] }, { id: "dan" }),
-          shifts: [on("a", "ann", "08:00", "16:00"), on("b", "bob", "10:00", "12:00"), on("c", "carl", "11:00", "14:00"), on("d", "dan", "08:00", "16:00")],
+          employees: people({ id: "ann", requiredPairings: [{ includeEmployeeWithTags: ["trainer"] }] }, { id: "bob", tags: ["trainer"] }, { id: "carl", tags: ["trainer"] }, { id: "dan" }, { id: "eve", tags: ["trainer"] }),
+          shifts: [on("a", "ann", "08:00", "16:00"), on("b", "bob", "10:00", "12:00"), on("c", "carl", "11:00", "14:00"), on("d", "dan", "08:00", "16:00"), on("e", "eve", "16:00", "18:00")],
         },
         score: "-240hard/0medium/0soft",
         matches: 1,
@@ -131,11 +131,11 @@ export const PAIRING_CASES: Record<number, { name: string; cases: ContractCase[]
     name: "Employee is paired with unpreferred employee",
     cases: [
       {
-        title: "ann unprefers night workers: bob 07-09 and carl 11-13 each overlap her 08-12 by 60",
+        title: "ann unprefers night workers: bob 07-09 and carl 11-13 each overlap her 08-12 by 60, dan's 06-08 not at all",
         input: {
           ...tagged,
-          employees: people({ id: "ann", unpreferredPairings: [{ includeEmployeeWithTags: ["night"] }] }, { id: "bob", tags: ["night"] }, { id: "carl", tags: ["night"] }),
-          shifts: [on("a", "ann", "08:00", "12:00"), on("b", "bob", "07:00", "09:00"), on("c", "carl", "11:00", "13:00")],
+          employees: people({ id: "ann", unpreferredPairings: [{ includeEmployeeWithTags: ["night"] }] }, { id: "bob", tags: ["night"] }, { id: "carl", tags: ["night"] }, { id: "dan", tags: ["night"] }),
+          shifts: [on("a", "ann", "08:00", "12:00"), on("b", "bob", "07:00", "09:00"), on("c", "carl", "11:00", "13:00"), on("d", "dan", "06:00", "08:00")],
         },
         score: "0hard/0medium/-120soft",
         matches: 2,

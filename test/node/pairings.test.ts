@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { ModelInput } from "../../schemas/model-input";
 import { encodeProblem, evaluateAssignments, formatScore, scoreAnalysis, SolverSession } from "../../solver/index";
 import { debugModule, releaseModule, shift } from "./helpers";
+import { generateInstance } from "../../bench/generate";
 import { PAIRING_CASES } from "./pairing-cases";
 
 async function analyzed(input: ModelInput) {
@@ -92,6 +93,27 @@ describe("pairings", () => {
     expect(session.bestScore()).toEqual({ hard: 0, medium: 0, soft: 0 });
     const best = session.bestAssignment();
     expect([1, 3, 5].map((s) => problem.employeeIds[best[s]])).toEqual(["bob", "bob", "bob"]);
+  });
+
+  it("the checked and the release build agree (they read many partners and watchers by different paths)", async () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      const input = generateInstance({ shifts: 150, employees: 16, seed, spread: 1.3, warmShare: 0.6, pinnedShare: 0, features: true, contracts: false });
+      input.employees.forEach((e, i) => {
+        e.tags = [...(e.tags ?? []), `group-${i % 3}`];
+        e.unpreferredPairings = [{ includeEmployeeWithTags: [`group-${(i + 1) % 3}`] }];
+        e.preferredPairings = [{ includeEmployeeWithTags: [`group-${i % 3}`] }];
+        if (i % 4 === 0) e.requiredPairings = [{ includeEmployeeWithTags: [`group-${(i + 2) % 3}`] }];
+      });
+      const problem = encodeProblem(input);
+      const run = await SolverSession.create(releaseModule(), problem, { seed });
+      run.runSlice(5_000);
+      const assignment = run.currentAssignment();
+      const checked = await SolverSession.create(debugModule(), problem, { seed });
+      checked.applyAssignment(assignment);
+      expect(checked.constraintScoresFromScratch()).toEqual(run.constraintScoresFromScratch());
+      expect(checked.currentScore()).toEqual(run.currentScore());
+      expect(run.scoreFromScratch()).toEqual(run.currentScore());
+    }
   });
 
   it("inputs without pairings encode no pairing buffer; misspelt pairing fields are rejected with their path", async () => {
