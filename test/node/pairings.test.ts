@@ -116,6 +116,28 @@ describe("pairings", () => {
     }
   });
 
+  it("a run with pairings resumes identically from a checkpoint", async () => {
+    const input = generateInstance({ shifts: 120, employees: 12, seed: 9, spread: 1.3, warmShare: 0.3, pinnedShare: 0, features: true, contracts: false });
+    input.employees.forEach((e, i) => {
+      e.tags = [...(e.tags ?? []), `group-${i % 2}`];
+      e.preferredPairings = [{ includeEmployeeWithTags: [`group-${i % 2}`] }];
+      if (i % 3 === 0) e.requiredPairings = [{ pairedEmployee: `emp-${(i + 1) % 12}` }];
+      e.contracts = ["pairs"];
+    });
+    input.contracts = [{ id: "pairs", dailyShiftPairingRules: [{ id: "d", satisfiability: "UNPREFERRED", dayOffset: 1 }] }];
+    const problem = encodeProblem(input);
+    const whole = await SolverSession.create(releaseModule(), problem, { seed: 5 });
+    whole.runSlice(30_000);
+    const first = await SolverSession.create(releaseModule(), problem, { seed: 5 });
+    first.runSlice(12_345);
+    const resumed = await SolverSession.restore(releaseModule(), problem, first.checkpoint());
+    expect(resumed.currentScore()).toEqual(first.currentScore());
+    resumed.runSlice(30_000 - 12_345);
+    expect(Array.from(resumed.currentAssignment())).toEqual(Array.from(whole.currentAssignment()));
+    expect(resumed.bestScore()).toEqual(whole.bestScore());
+    expect(resumed.scoreFromScratch()).toEqual(resumed.currentScore());
+  });
+
   it("inputs without pairings encode no pairing buffer; misspelt pairing fields are rejected with their path", async () => {
     expect(encodeProblem({ employees: [{ id: "a" }], shifts: [shift("s", "08:00", "10:00")] }).pairings.buffer.length).toBe(0);
     const { ModelInputSchema } = await import("../../schemas/model-input");
