@@ -16,7 +16,7 @@ import type { EncodedProblem } from "./encode";
 import { shiftTagMatchRules, tagsMatch, toMinutes } from "./encode";
 import { CONSTRAINTS, CONSTRAINT_ID } from "./constraints";
 import { formatScore, type ExactScore, type Score } from "./score";
-import type { ConstraintLevel, ContractMatch, SolverSession } from "./session";
+import type { ConstraintLevel, ContractMatch, PairingMatch, SolverSession } from "./session";
 import { isoDate } from "./time";
 import { isPairingConstraint, pairingJustification } from "./explain-pairings";
 import {
@@ -449,10 +449,12 @@ export function evaluateAssignments(
     const contractBefore = CONSTRAINTS.map((c) => (isContractConstraint(c.id) && weights[c.id] !== 0 ? session.contractMatchCount(c.id) : 0));
     const pairingCount = (id: number) => (isPairingConstraint(id) && weights[id] !== 0 && session.problem.pairings.buffer.length > 0 ? session.matchCount(id) : 0);
     const pairingBefore = CONSTRAINTS.map((c) => pairingCount(c.id));
+    const pairingMatchesBefore = ctx && session.problem.pairings.buffer.length > 0 ? session.pairingMatches() : [];
     const previous = session.trialChange(shiftIndex, to);
     const after = session.constraintScores({ matchCounts: false });
     const contractAfter = CONSTRAINTS.map((c) => (isContractConstraint(c.id) && weights[c.id] !== 0 ? session.contractMatchCount(c.id) : 0));
     const pairingAfter = CONSTRAINTS.map((c) => pairingCount(c.id));
+    const pairingMatchesAfter = ctx && session.problem.pairings.buffer.length > 0 ? session.pairingMatches() : [];
     const totalAfter = session.currentScoreExact();
     const balanceAfter = session.balanceRulePenalties();
     const balanceStates = ctx ? session.problem.balanceRules.map((_, r) => session.balanceRuleState(r)) : [];
@@ -482,9 +484,14 @@ export function evaluateAssignments(
         });
       } else if (isPairingConstraint(c.id)) {
         matchCountDiff = pairingAfter[c.id] - pairingBefore[c.id];
-        if (ctx && !isZero(diff)) {
-          const who = [from, to].filter((e) => e >= 0).map((e) => `'${session.problem.employeeIds[e]}'`).join(" and ");
-          matchesDiff.push({ score: formatScore(diff), justification: { description: `${c.name}: the pairings around shift '${session.problem.shiftIds[shiftIndex]}' of ${who} change by ${formatScore(diff)}.` } });
+        if (ctx && weight !== 0) {
+          // The matches gained (as scored) and lost (negated): a match whose penalty changes is one of each.
+          const key = (m: PairingMatch) => `${m.constraintId}/${m.rule}/${m.shift}/${m.pairedShift}/${m.employee}/${m.partner}/${m.penalty}`;
+          const mine = (list: PairingMatch[]) => list.filter((m) => m.constraintId === c.id);
+          const was = new Set(mine(pairingMatchesBefore).map(key));
+          const now = new Set(mine(pairingMatchesAfter).map(key));
+          for (const m of mine(pairingMatchesAfter)) if (!was.has(key(m))) matchesDiff.push({ score: matchScore(c.id, weight, m.penalty), justification: pairingJustification(session.problem, m) });
+          for (const m of mine(pairingMatchesBefore)) if (!now.has(key(m))) matchesDiff.push({ score: matchScore(c.id, weight, -m.penalty), justification: pairingJustification(session.problem, m) });
         }
       } else if (isContractConstraint(c.id)) {
         matchCountDiff = contractAfter[c.id] - contractBefore[c.id];
