@@ -20,6 +20,7 @@ import { initLocalSearch, localSearchStep, resetHistory, rebuildPool, setStepsDo
 import { rngSeed } from "./rng";
 import { initContracts } from "./constraints/contracts";
 import { initDisruption } from "./constraints/disruption";
+import { initPairings } from "./constraints/pairings";
 
 export let phase = PHASE_CONSTRUCTION;
 export let started = false;
@@ -31,6 +32,7 @@ export function prepare(): void {
   initSolution();
   initContracts();
   initDisruption();
+  initPairings();
   initBest();
   initLocalSearch();
   started = true;

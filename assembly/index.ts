@@ -20,6 +20,7 @@ import * as contracts from "./constraints/contracts";
 import * as cost from "./constraints/cost";
 import * as view from "./constraints/view";
 import * as demand from "./constraints/demand";
+import * as pairings from "./constraints/pairings";
 import {
   constraintWeight, constraintScore as scoreOf, constraintScoreFromScratch as scratchOf, levelScoreFromScratch,
   scoreHard, scoreMedium, scoreSoft, setWeight,
@@ -274,4 +275,20 @@ export function demandShiftsWorked(i: i32): i32 {
 /** Raw penalty of demand constraint `id` (70-72) for interval i in the current solution. */
 export function demandIntervalPenalty(id: i32, i: i32): i64 {
   return demand.intervalPenalty(id, i);
+}
+
+/** Loads the pairing buffer (constraints/pairings.ts format) after the problem and before start: 0 ok. */
+export function loadPairings(ptr: usize, words: i32): i32 {
+  if (!problem.loaded || engine.started) return ERR_STATE;
+  return pairings.loadPairings(ptr, words);
+}
+
+/**
+ * Matches of the pairing constraints (ids 57-65) in the current solution, PAIR_RECORD_WORDS words each
+ * (constraints/pairings.ts `record`): call with capacity 0 to count them, then again with a buffer.
+ */
+export function pairingMatches(out: usize, capacity: i32): i32 {
+  const n = pairings.recordMatches();
+  if (capacity > 0) memory.copy(out, changetype<usize>(pairings.records), <usize>(min(n, capacity) * pairings.PAIR_RECORD_WORDS * 4));
+  return n;
 }

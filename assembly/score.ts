@@ -17,11 +17,12 @@ import {
   CONSTRAINT_COUNT, constraintLevel, isReward, enabled, addLocal, addNonLocal, penaltyFull, touched, clearTouched,
   setTouched, addLocalRest, addNonLocalRest, addSwapOverlapCorrection, addSwapBalance,
   addHardUntil, subtractHard, hardRunning, setHardRunning, addContractChange, addContractSwap, addCostChange, addCostSwap,
-  addDemandChange, addDemandSwap,
+  addDemandChange, addDemandSwap, addPairingChange, addPairingSwap,
 } from "./constraints/index";
 import * as cost from "./constraints/cost";
 import * as contracts from "./constraints/contracts";
 import * as demand from "./constraints/demand";
+import * as pairings from "./constraints/pairings";
 import { MASK_WORDS, newMask, copyMask, orMask } from "./id-mask";
 
 export let scoreHard: i64 = 0;
@@ -187,6 +188,10 @@ export function moveHardUntil(s: i32, from: i32, to: i32, limit: i64): bool {
     addCostChange(s, from, to, moveRaw);
     settleMove();
   }
+  if (pairings.active) {
+    addPairingChange(s, from, to, moveRaw);
+    settleMove();
+  }
   return true;
 }
 
@@ -214,6 +219,10 @@ export function swapHardUntil(s1: i32, s2: i32, a: i32, b: i32, limit: i64): boo
   }
   if (cost.active) {
     addCostSwap(s1, s2, a, b, moveRaw);
+    settleMove();
+  }
+  if (pairings.active) {
+    addPairingSwap(s1, s2, a, b, moveRaw);
     settleMove();
   }
   return true;

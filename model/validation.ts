@@ -13,6 +13,7 @@ import { CONTRACT_ISSUE_TYPES, validateContracts } from "./contract-validation";
 import { COST_ISSUE_TYPES, validateCosts } from "./cost-validation";
 import { DEMAND_ISSUE_TYPES, validateDemand } from "./demand-validation";
 import { generatingRules } from "../solver/shift-generation";
+import { PAIRING_ISSUE_TYPES, validatePairings } from "./pairing-validation";
 
 export type Severity = "ERROR" | "WARNING";
 
@@ -100,6 +101,8 @@ const ISSUE_TYPE_TABLE = {
   ...COST_ISSUE_TYPES,
   // Hourly demand rules and shift generation (model/demand-validation.ts).
   ...DEMAND_ISSUE_TYPES,
+  // Employee pairings (model/pairing-validation.ts).
+  ...PAIRING_ISSUE_TYPES,
 } as const satisfies Record<string, Omit<IssueType, "code">>;
 
 export type IssueCode = keyof typeof ISSUE_TYPE_TABLE;
@@ -250,6 +253,7 @@ export function validateModelInput(input: ModelInput): ValidationIssue[] {
   validateContracts(input, report);
   validateCosts(input, report);
   validateDemand(input, report);
+  validatePairings(input, report);
 
   const employeeIds = new Set(input.employees.map((e) => e.id));
   const unknownSkillsReported = new Set<string>();

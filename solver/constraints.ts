@@ -15,8 +15,6 @@ export interface ConstraintInfo {
   override?: string;
   /** Reference schema of its match justification. */
   justification: string;
-  /** Declared (id, name, level) but not scored yet: its score is always 0. The README lists these. */
-  pending?: true;
 }
 
 export const CONSTRAINTS: readonly ConstraintInfo[] = [
@@ -81,16 +79,16 @@ export const CONSTRAINTS: readonly ConstraintInfo[] = [
   { id: 55, name: "Required scoped disruption for employee", level: "HARD", reward: false, justification: "RequiredScopedDisruptionPerEmployeeJustification" },
   { id: 56, name: "Minimize preferred scoped disruption for employee", level: "SOFT", reward: false, override: "minimizePreferredScopedDisruptionForEmployeeWeight", justification: "MinimizePreferredScopedDisruptionPerEmployeeJustification" },
   // Employee pairings (employees[].requiredPairings / preferredPairings ...).
-  { id: 57, name: "Employee is not paired with required employee", level: "HARD", reward: false, justification: "EmployeeIsNotPairedWithRequiredEmployeeJustification", pending: true },
-  { id: 58, name: "Employee is paired with prohibited employee", level: "HARD", reward: false, justification: "EmployeeIsPairedWithProhibitedEmployeeJustification", pending: true },
-  { id: 59, name: "Employee is paired with unpreferred employee", level: "SOFT", reward: false, override: "employeeIsPairedWithUnpreferredEmployeeWeight", justification: "EmployeeIsPairedWithUnpreferredEmployeeJustification", pending: true },
-  { id: 60, name: "Employee is paired with preferred employee", level: "SOFT", reward: true, override: "employeeIsPairedWithPreferredEmployeeWeight", justification: "EmployeeIsPairedWithPreferredEmployeeJustification", pending: true },
-  { id: 61, name: "Paired employees don't work shifts with common tags", level: "HARD", reward: false, justification: "PairedEmloyeesDontWorkShiftsWithCommonTagsJustification", pending: true },
-  // Daily shift pairings (globalRules.dailyShiftPairingRules).
-  { id: 62, name: "Employee does not have required daily shift pairing", level: "HARD", reward: false, justification: "EmployeeDoesNotHaveRequiredDailyShiftPairingJustification", pending: true },
-  { id: 63, name: "Employee has prohibited daily shift pairing", level: "HARD", reward: false, justification: "EmployeeHasProhibitedDailyShiftPairingJustification", pending: true },
-  { id: 64, name: "Employee has unpreferred daily shift pairing", level: "SOFT", reward: false, override: "employeeHasUnpreferredDailyShiftPairingWeight", justification: "EmployeeHasUnpreferredDailyShiftPairingJustification", pending: true },
-  { id: 65, name: "Employee does not have preferred daily shift pairing", level: "SOFT", reward: false, override: "employeeDoesNotHavePreferredDailyShiftPairingWeight", justification: "EmployeeDoesNotHavePreferredDailyShiftPairingJustification", pending: true },
+  { id: 57, name: "Employee is not paired with required employee", level: "HARD", reward: false, justification: "EmployeeIsNotPairedWithRequiredEmployeeJustification" },
+  { id: 58, name: "Employee is paired with prohibited employee", level: "HARD", reward: false, justification: "EmployeeIsPairedWithProhibitedEmployeeJustification" },
+  { id: 59, name: "Employee is paired with unpreferred employee", level: "SOFT", reward: false, override: "employeeIsPairedWithUnpreferredEmployeeWeight", justification: "EmployeeIsPairedWithUnpreferredEmployeeJustification" },
+  { id: 60, name: "Employee is paired with preferred employee", level: "SOFT", reward: true, override: "employeeIsPairedWithPreferredEmployeeWeight", justification: "EmployeeIsPairedWithPreferredEmployeeJustification" },
+  { id: 61, name: "Paired employees don't work shifts with common tags", level: "HARD", reward: false, justification: "PairedEmloyeesDontWorkShiftsWithCommonTagsJustification" },
+  // Daily shift pairings (contracts[].dailyShiftPairingRules).
+  { id: 62, name: "Employee does not have required daily shift pairing", level: "HARD", reward: false, justification: "EmployeeDoesNotHaveRequiredDailyShiftPairingJustification" },
+  { id: 63, name: "Employee has prohibited daily shift pairing", level: "HARD", reward: false, justification: "EmployeeHasProhibitedDailyShiftPairingJustification" },
+  { id: 64, name: "Employee has unpreferred daily shift pairing", level: "SOFT", reward: false, override: "employeeHasUnpreferredDailyShiftPairingWeight", justification: "EmployeeHasUnpreferredDailyShiftPairingJustification" },
+  { id: 65, name: "Employee does not have preferred daily shift pairing", level: "SOFT", reward: false, override: "employeeDoesNotHavePreferredDailyShiftPairingWeight", justification: "EmployeeDoesNotHavePreferredDailyShiftPairingJustification" },
   // Cost (cost definitions, employee cost groups, globalRules.costsRules).
   { id: 66, name: "Costs per period not in required range", level: "HARD", reward: false, justification: "CostsPerPeriodNotInRequiredRangeJustification" },
   { id: 67, name: "Costs per period not in preferred range", level: "SOFT", reward: false, override: "costsPerPeriodNotInPreferredRangeWeight", justification: "CostsPerPeriodNotInPreferredRangeJustification" },

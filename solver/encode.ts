@@ -22,6 +22,7 @@ import {
 } from "./layout";
 import { encodeContracts, encodeDisruption, type CompiledRule, type EncodedContracts } from "./encode-contracts";
 import { encodeCost, type CostInfo } from "./encode-cost";
+import { encodePairings, type EncodedPairings } from "./encode-pairings";
 import { parseTimestamp, toMinutes } from "./time";
 import { encodeDemand, type EncodedDemand } from "./encode-demand";
 import { isGeneratedShift, withGeneratedShifts } from "./shift-generation";
@@ -79,6 +80,8 @@ export interface EncodedProblem {
   zones: EncodedContracts["zones"];
   /** Costs rules and activation ratio groups as encoded (encode-cost.ts), for explanations. */
   cost: CostInfo;
+  /** Employee and daily shift pairings (encode-pairings.ts): the core's pairing buffer and the rules behind it. */
+  pairings: EncodedPairings;
   /** The input this was encoded from (read by explanations; never mutated), with generated demand shifts appended. */
   input: ModelInput;
   /** Hourly demand rules (encode-demand.ts); undefined without any. */
@@ -516,6 +519,7 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
   const contracted = encodeContracts(input, times, employeeIndex, filterOf);
   const disruption = encodeDisruption(input, times, employeeIndex, filterOf);
   const costed = encodeCost(input, times);
+  const pairings = encodePairings(input, times, employeeIndex, filterOf, tags.ids);
 
   const sections: Record<SectionName, Int32Array> = {
     shiftStart, shiftEnd, shiftWorked, shiftUnassignedWeight: shiftWeight, shiftFlags, shiftEmployee,
@@ -572,6 +576,7 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
     contractRules: contracted.rules,
     zones: contracted.zones,
     cost: costed.info,
+    pairings,
     input,
     demand: encodeDemand(input, shiftStart, shiftEnd, employeeIndex),
   };

@@ -16,9 +16,10 @@ import type { EncodedProblem } from "./encode";
 import { shiftTagMatchRules, tagsMatch, toMinutes } from "./encode";
 import { CONSTRAINTS, CONSTRAINT_ID } from "./constraints";
 import { formatScore, type ExactScore, type Score } from "./score";
-import type { ConstraintLevel, ContractMatch, SolverSession } from "./session";
+import type { ConstraintLevel, ContractMatch, PairingMatch, SolverSession } from "./session";
 import { isoDate } from "./time";
 import { DEMAND_BALANCE_ID, DEMAND_REQUIRED_ID, type EncodedDemand } from "./encode-demand";
+import { isPairingConstraint, pairingJustification } from "./explain-pairings";
 import {
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
   K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS,
@@ -260,7 +261,7 @@ function limits(min: number | null, max: number | null): string {
 
 /** LOCAL constraints (assembly/constraints/index.ts kinds): a penalty per (shift, employee). */
 function isLocal(id: number): boolean {
-  return !isContractConstraint(id) && !isCostAggregate(id) && !isDemandConstraint(id) && id !== CONSTRAINT_ID.OVERLAP && id !== CONSTRAINT_ID.BALANCE_TIME && id !== CONSTRAINT_ID.BALANCE_COUNT;
+  return !isContractConstraint(id) && !isCostAggregate(id) && !isDemandConstraint(id) && !isPairingConstraint(id) && id !== CONSTRAINT_ID.OVERLAP && id !== CONSTRAINT_ID.BALANCE_TIME && id !== CONSTRAINT_ID.BALANCE_COUNT;
 }
 
 /** Hourly demand constraints (ids 70-72, assembly/constraints/demand.ts): a penalty per demand interval. */
@@ -408,6 +409,12 @@ function matchesOf(session: SolverSession, ctx: Context, id: number, weight: num
     if (!demand) return [];
     return session.demandMatches(id).map((m) => ({ score: matchScore(id, weight, m.penalty), justification: demandJustification(demand, id, m.interval, m.shiftsWorked) }));
   }
+  if (isPairingConstraint(id)) {
+    return session
+      .pairingMatches()
+      .filter((m) => m.constraintId === id)
+      .map((m) => ({ score: matchScore(id, weight, m.penalty), justification: pairingJustification(session.problem, m) }));
+  }
   if (id === CONSTRAINT_ID.OVERLAP) {
     return session.overlapMatches().map(([a, b, minutes]) => ({
       score: matchScore(id, weight, minutes),
@@ -520,11 +527,16 @@ export function evaluateAssignments(
     const costBefore = costAggregateCounts(session);
     const demanded = session.problem.demand !== undefined;
     const demandBefore = CONSTRAINTS.map((c) => (demanded && isDemandConstraint(c.id) && weights[c.id] !== 0 ? session.demandMatches(c.id) : []));
+    const pairingCount = (id: number) => (isPairingConstraint(id) && weights[id] !== 0 && session.problem.pairings.buffer.length > 0 ? session.matchCount(id) : 0);
+    const pairingBefore = CONSTRAINTS.map((c) => pairingCount(c.id));
+    const pairingMatchesBefore = ctx && session.problem.pairings.buffer.length > 0 ? session.pairingMatches() : [];
     const previous = session.trialChange(shiftIndex, to);
     const costAfter = costAggregateCounts(session);
     const demandAfter = CONSTRAINTS.map((c) => (demanded && isDemandConstraint(c.id) && weights[c.id] !== 0 ? session.demandMatches(c.id) : []));
     const after = session.constraintScores({ matchCounts: false });
     const contractAfter = CONSTRAINTS.map((c) => (isContractConstraint(c.id) && weights[c.id] !== 0 ? session.contractMatchCount(c.id) : 0));
+    const pairingAfter = CONSTRAINTS.map((c) => pairingCount(c.id));
+    const pairingMatchesAfter = ctx && session.problem.pairings.buffer.length > 0 ? session.pairingMatches() : [];
     const totalAfter = session.currentScoreExact();
     const balanceAfter = session.balanceRulePenalties();
     const balanceStates = ctx ? session.problem.balanceRules.map((_, r) => session.balanceRuleState(r)) : [];
@@ -570,6 +582,17 @@ export function evaluateAssignments(
             if (now.get(m.interval)?.penalty === m.penalty && now.get(m.interval)?.shiftsWorked === m.shiftsWorked) continue;
             matchesDiff.push({ score: matchScore(c.id, weight, -m.penalty), justification: demandJustification(demand, c.id, m.interval, m.shiftsWorked) });
           }
+        }
+      } else if (isPairingConstraint(c.id)) {
+        matchCountDiff = pairingAfter[c.id] - pairingBefore[c.id];
+        if (ctx && weight !== 0) {
+          // The matches gained (as scored) and lost (negated): a match whose penalty changes is one of each.
+          const key = (m: PairingMatch) => `${m.constraintId}/${m.rule}/${m.shift}/${m.pairedShift}/${m.employee}/${m.partner}/${m.penalty}`;
+          const mine = (list: PairingMatch[]) => list.filter((m) => m.constraintId === c.id);
+          const was = new Set(mine(pairingMatchesBefore).map(key));
+          const now = new Set(mine(pairingMatchesAfter).map(key));
+          for (const m of mine(pairingMatchesAfter)) if (!was.has(key(m))) matchesDiff.push({ score: matchScore(c.id, weight, m.penalty), justification: pairingJustification(session.problem, m) });
+          for (const m of mine(pairingMatchesBefore)) if (!now.has(key(m))) matchesDiff.push({ score: matchScore(c.id, weight, -m.penalty), justification: pairingJustification(session.problem, m) });
         }
       } else if (isContractConstraint(c.id)) {
         matchCountDiff = contractAfter[c.id] - contractBefore[c.id];

@@ -42,6 +42,16 @@ export interface ContractMatch {
   d: number;
 }
 
+export interface PairingMatch {
+  constraintId: number;
+  rule: number;
+  penalty: number;
+  shift: number;
+  pairedShift: number;
+  employee: number;
+  partner: number;
+}
+
 export interface SolverOptions {
   /** RNG seed (u32). @default 0 */
   seed?: number;
@@ -174,6 +184,14 @@ export class SolverSession {
     });
     check(core.finishLoad(), "loadProblem");
     check(loadDemandInto(core, problem.demand), "loadDemand");
+    const pairing = problem.pairings?.buffer;
+    if (pairing && pairing.length > 0) {
+      const at = core.alloc(pairing.byteLength);
+      new Int32Array(core.memory.buffer, at, pairing.length).set(pairing);
+      const code = core.loadPairings(at, pairing.length);
+      core.free(at);
+      check(code, "loadPairings");
+    }
     return new SolverSession(core, problem);
   }
 
@@ -379,6 +397,34 @@ export class SolverSession {
       out.push({ employee: w[at], rule: w[at + 1], penalty, a: w[at + 4], b: w[at + 5], c: w[at + 6], d: w[at + 7] });
     }
     return out;
+  }
+
+  /**
+   * Matches of the pairing constraints (ids 57-65) in the current solution: the constraint, the rule (index into
+   * problem.pairings.rules for 57-61, problem.pairings.daily for 62-65), the raw penalty, the shift and the paired
+   * shift (-1 when none), the owner and the partner employee (-1 when none).
+   */
+  pairingMatches(): PairingMatch[] {
+    const core = this.core;
+    const n = core.pairingMatches(0, 0);
+    if (n === 0) return [];
+    const WORDS = 8;
+    const ptr = core.alloc(4 * WORDS * n);
+    core.pairingMatches(ptr, n);
+    const w = new Int32Array(core.memory.buffer, ptr, WORDS * n).slice();
+    core.free(ptr);
+    const out: PairingMatch[] = [];
+    for (let i = 0; i < n; i++) {
+      const at = i * WORDS;
+      const penalty = (w[at + 2] >>> 0) + w[at + 3] * 4294967296;
+      out.push({ constraintId: w[at], rule: w[at + 1], penalty, shift: w[at + 4], pairedShift: w[at + 5], employee: w[at + 6], partner: w[at + 7] });
+    }
+    return out;
+  }
+
+  /** Current match count of any constraint, recounted by the core (for the pairings: every term of the solution). */
+  matchCount(id: number): number {
+    return this.core.constraintMatchCount(id);
   }
 
   /** Current match count of a contract rule constraint, kept by the core at every commit: O(1). */

@@ -65,6 +65,8 @@ export interface RotaExports {
   loadDemand(ptr: number, words: number): number;
   demandShiftsWorked(interval: number): number;
   demandIntervalPenalty(id: number, interval: number): bigint;
+  loadPairings(ptr: number, words: number): number;
+  pairingMatches(out: number, capacity: number): number;
 }
 
 /** Reads an AssemblyScript string: UTF-16 code units, byte length in the u32 before the data. */

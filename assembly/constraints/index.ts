@@ -20,6 +20,11 @@
  *              the move would leave them (nothing applied); the values are pending until the move commits. Scored
  *              with the hard phase of a move (all levels at once), after the LOCAL and PAIRWISE early exit.
  * The disruption units (disruption.ts) are LOCAL: they depend on the shift, its submitted employee and the new one.
+ *
+ *   CROSS      employee pairings and daily shift pairings (pairings.ts): a sum of per-shift terms that read other
+ *              employees' (or the owner's) shifts near the shift; a move re-evaluates the terms it can change
+ *              (the moved shifts, the shifts around them of the employees watching the two employees), before and
+ *              as the move would leave them. No cache. Scored with the hard phase of a move (all levels at once).
  */
 import * as requiredSkillMissing from "./required-skill-missing";
 import * as overlappingShift from "./overlapping-shift";
@@ -41,6 +46,7 @@ import * as contracts from "./contracts";
 import * as disruption from "./disruption";
 import * as cost from "./cost";
 import * as demand from "./demand";
+import * as pairings from "./pairings";
 import { LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, isRuleConstraint } from "../layout";
 import { shiftCount, shiftHistoric, balanceRuleCount, overlapGroup, ER_GROUP, ef, isHistoric } from "../problem";
 import { assignment, hardClean } from "../solution";
@@ -142,6 +148,7 @@ export const KIND_LOCAL: i32 = 0;
 export const KIND_PAIRWISE: i32 = 1;
 export const KIND_AGGREGATE: i32 = 2;
 export const KIND_EMPLOYEE: i32 = 3;
+export const KIND_CROSS: i32 = 4;
 
 // @ts-ignore: decorator
 @inline
@@ -200,6 +207,7 @@ export function constraintKind(id: i32): i32 {
   if (isContractConstraint(id)) return KIND_EMPLOYEE;
   if (isCostAggregate(id)) return KIND_AGGREGATE;
   if (isDemandConstraint(id)) return KIND_AGGREGATE;
+  if (pairings.isPairingConstraint(id)) return KIND_CROSS;
   return KIND_LOCAL;
 }
 
@@ -373,6 +381,7 @@ export function addNonLocal(s: i32, from: i32, to: i32, raw: StaticArray<i64>): 
   addContractChange(s, from, to, raw);
   addCostChange(s, from, to, raw);
   addDemandChange(s, from, to, raw);
+  addPairingChange(s, from, to, raw);
 }
 
 /** Hourly demand deltas (every level at once), for a change; scored with the hard phase of a move (score.ts). */
@@ -433,6 +442,19 @@ export function addContractSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArr
   orMask(touched, contracts.touchedMask);
 }
 
+/** The pairings' deltas (every level at once) for a change, evaluated without applying it (pairings.ts). */
+export function addPairingChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  if (!pairings.active) return;
+  pairings.addChange(s, from, to, raw);
+  orMask(touched, pairings.touchedMask);
+}
+
+export function addPairingSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  if (!pairings.active) return;
+  pairings.addSwap(s1, s2, a, b, raw);
+  orMask(touched, pairings.touchedMask);
+}
+
 export function addNonLocalRest(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
   if (balanceRuleCount > 0 && (unchecked(enabled[balance.TIME_ID]) || unchecked(enabled[balance.COUNT_ID]))) {
     balance.addDelta(s, from, to, raw);
@@ -471,6 +493,7 @@ export function penaltyFull(id: i32): i64 {
   if (isContractConstraint(id)) return contracts.penaltyFull(id, false);
   if (isCostAggregate(id)) return cost.penaltyFull(id, false);
   if (isDemandConstraint(id)) return demand.penaltyFull(id);
+  if (pairings.isPairingConstraint(id)) return pairings.penaltyFull(id);
   let total: i64 = 0;
   for (let s = 0; s < shiftCount; s++) total += localPenalty(id, s, assignment[s]);
   return total;
@@ -487,7 +510,7 @@ export function matchCountsAll(counts: StaticArray<i32>): void {
     if (shiftHistoric[s]) continue;
     const e = unchecked(assignment[s]);
     for (let id = 0; id < CONSTRAINT_COUNT; id++) {
-      if (id == overlappingShift.ID || id == balance.TIME_ID || id == balance.COUNT_ID || isContractConstraint(id) || isDemandConstraint(id)) continue;
+      if (id == overlappingShift.ID || id == balance.TIME_ID || id == balance.COUNT_ID || isContractConstraint(id) || isDemandConstraint(id) || pairings.isPairingConstraint(id)) continue;
       if (!unchecked(enabled[id])) continue;
       if (localPenalty(id, s, e) != 0) unchecked(counts[id]++);
     }
@@ -503,6 +526,7 @@ export function matchCountsAll(counts: StaticArray<i32>): void {
   if (enabled[cost.ACTIVATION_RATIO_ID]) counts[cost.ACTIVATION_RATIO_ID] = cost.matchCount(cost.ACTIVATION_RATIO_ID);
   if (enabled[cost.ACTIVATION_COST_ID]) counts[cost.ACTIVATION_COST_ID] = cost.matchCount(cost.ACTIVATION_COST_ID);
   for (let id = demand.REQUIRED_ID; id <= demand.BALANCE_ID; id++) if (enabled[id]) counts[id] = demand.matchCount(id, false);
+  pairings.matchCounts(counts, enabled);
 }
 
 export function matchCount(id: i32): i32 {
@@ -512,6 +536,7 @@ export function matchCount(id: i32): i32 {
   if (isContractConstraint(id)) return <i32>contracts.penaltyFull(id, true);
   if (isCostAggregate(id)) return <i32>cost.penaltyFull(id, true);
   if (isDemandConstraint(id)) return demand.matchCount(id, true);
+  if (pairings.isPairingConstraint(id)) return pairings.matchCount(id);
   let n = 0;
   for (let s = 0; s < shiftCount; s++) if (localPenalty(id, s, assignment[s]) != 0) n++;
   return n;

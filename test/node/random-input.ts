@@ -61,6 +61,7 @@ function baseRandomInput(seed: number): ModelInput {
     ...(withContracts && chance(0.15) ? { zoneOffset: "+05:30" } : {}),
   }));
   const employeeIds = employees.map((e) => e.id);
+  const daily = addPairings(employees, seed);
   const shifts = Array.from({ length: int(horizon > 2880 ? 50 : 35) }, (_, i) => {
     const start = int(horizon);
     const end = start + (chance(0.05) ? 0 : int(720));
@@ -89,8 +90,9 @@ function baseRandomInput(seed: number): ModelInput {
     employees,
     shifts,
     tagTypes: [{ id: "T" }],
-    tags: [{ id: "t1", tagType: "T" }, { id: "t2", tagType: "T" }],
-    contracts: [{ id: "flex", allowOverlappingShiftsRules: [{ id: "o", includeShiftTags: ["x"] }] }, ...(withContracts ? randomContracts(random) : [])],
+    tags: [{ id: "t1", tagType: "T" }, { id: "t2", tagType: "T" }, ...(daily ? [{ id: "senior", tagType: "Grade" }, { id: "junior", tagType: "Grade" }] : [])],
+    ...(daily ? { tagTypes: [{ id: "T" }, { id: "Grade" }] } : {}),
+    contracts: [{ id: "flex", allowOverlappingShiftsRules: [{ id: "o", includeShiftTags: ["x"] }], ...(daily ? { dailyShiftPairingRules: daily } : {}) }, ...(withContracts ? randomContracts(random) : [])],
     ...(withContracts && chance(0.5)
       ? { scheduleParameterization: { weekStart: chance(0.5) ? ("SUNDAY" as const) : ("WEDNESDAY" as const), periods: [{ id: "half", dateSpans: [{ start: "2027-02-01", end: "2027-02-04" }, { start: "2027-02-05", end: "2027-02-12" }] }] } }
       : {}),
@@ -149,6 +151,45 @@ function randomDemand(seed: number, horizon: number): Record<string, unknown> {
 }
 
 type Contract = NonNullable<ModelInput["contracts"]>[number];
+type Employee = ModelInput["employees"][number];
+type DailyRule = NonNullable<Contract["dailyShiftPairingRules"]>[number];
+
+/**
+ * Employee pairings of every kind (by id, by employee tags, filtered by shift tags, with a common tag type and a
+ * group) on about half the employees, and daily shift pairing rules of every satisfiability for the "flex"
+ * contract, from a random stream of their own (the other parts of the input stay as they were). Returns the
+ * daily rules, or undefined for the inputs left without pairings (a third).
+ */
+function addPairings(employees: Employee[], seed: number): DailyRule[] | undefined {
+  const random = rng(seed * 104729 + 3);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  if (chance(0.33)) return undefined;
+  const kinds = ["requiredPairings", "preferredPairings", "unpreferredPairings", "prohibitedPairings"] as const;
+  for (const e of employees) {
+    if (!chance(0.6)) continue;
+    for (let n = 1 + int(2); n > 0; n--) {
+      const kind = kinds[int(4)];
+      const pairing = {
+        ...(chance(0.5) ? { pairedEmployee: chance(0.1) ? "ghost" : `e${int(employees.length)}` } : { includeEmployeeWithTags: chance(0.5) ? ["senior"] : ["junior"] }),
+        ...(chance(0.3) ? { onlyForShiftTags: chance(0.5) ? ["t1"] : ["t2", "x"] } : {}),
+        ...(chance(0.35) ? { commonTagType: "T" } : {}),
+        ...(chance(0.2) ? { groupByEmployeeTag: "Grade" } : {}),
+      };
+      (e[kind] ??= []).push(pairing);
+    }
+  }
+  const tagPool = ["t1", "t2", "x"];
+  const sats = ["REQUIRED", "PREFERRED", "UNPREFERRED", "PROHIBITED"] as const;
+  return Array.from({ length: 1 + int(3) }, (_, i) => ({
+    id: `dp${i}`,
+    satisfiability: sats[int(4)],
+    ...(chance(0.8) ? { shiftTags: tagPool.filter(() => chance(0.4)) } : {}),
+    ...(chance(0.8) ? { pairedShiftTags: tagPool.filter(() => chance(0.4)) } : {}),
+    ...(chance(0.6) ? { dayOffset: int(3) - 1 } : {}),
+    ...(chance(0.4) ? { shiftTagMatches: chance(0.5) ? ("ANY" as const) : ("ALL" as const) } : {}),
+  }));
+}
 
 /**
  * Contracts exercising every contract rule family with small limits (so rules are violated often): period rules

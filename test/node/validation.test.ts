@@ -56,6 +56,13 @@ const generating = (t: Record<string, unknown>, r: Record<string, unknown> = {})
   ...demandRule({ demandDetails: [{ startDateTime: T(8), endDateTime: T(10), maxDemand: 1 }], shiftGeneration: { templates: [template(t)] }, ...r })(i),
   planningWindow: { start: "2027-05-03T00:00:00Z", end: "2027-05-04T00:00:00Z" },
 });
+type Pairing = NonNullable<ModelInput["employees"][number]["requiredPairings"]>[number];
+/** The base input with one pairing on Ann (Bob carries the tag 'senior'). */
+const pairing = (p: Pairing, extra: Partial<ModelInput> = {}, field: "requiredPairings" | "preferredPairings" | "unpreferredPairings" | "prohibitedPairings" = "requiredPairings") => (i: ModelInput): ModelInput => ({
+  ...i,
+  ...extra,
+  employees: [{ ...i.employees[0], [field]: [p] }, { id: "Bob", tags: ["senior"] }],
+});
 
 const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   EMPTY_EMPLOYEES_LIST: (i) => ({ ...i, employees: [] }),
@@ -176,6 +183,18 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   SHIFT_GENERATION_TOTAL_ESTIMATE_EXCEEDS_LIMIT: generating({}, { demandDetails: [{ startDateTime: T(8), endDateTime: "2027-12-31T08:00:00Z", maxDemand: 100_000 }] }),
   EMPLOYEE_DEPRECATED_ZONE_OFFSET: (i) => ({ ...i, employees: [{ ...i.employees[0], zoneOffset: "+02:00" }, i.employees[1]] }),
   ...COST_ROWS,
+  // Employee pairings (model/pairing-validation.ts).
+  EMPLOYEE_PAIRING_MISSING_TARGET: pairing({ onlyForShiftTags: ["icu"] }, { shifts: [{ id: "s1", start: T(8), end: T(16), tags: ["icu"] }] }),
+  EMPLOYEE_PAIRING_BOTH_EMPLOYEE_AND_TAGS: pairing({ pairedEmployee: "Bob", includeEmployeeWithTags: ["senior"] }),
+  EMPLOYEE_PAIRING_SELF_PAIRING: pairing({ pairedEmployee: "Ann" }),
+  EMPLOYEE_PAIRING_UNKNOWN_EMPLOYEE: pairing({ pairedEmployee: "Zed" }, {}, "prohibitedPairings"),
+  EMPLOYEE_PAIRING_UNKNOWN_TAG: pairing({ includeEmployeeWithTags: ["trainer"] }, {}, "preferredPairings"),
+  EMPLOYEE_PAIRING_UNKNOWN_GROUP_BY_TAG: pairing({ pairedEmployee: "Bob", groupByEmployeeTag: "Squad", commonTagType: "Location" }, { tagTypes: [{ id: "Location" }] }),
+  EMPLOYEE_PAIRING_GROUP_BY_TAG_WITHOUT_COMMON_TAG_TYPE: pairing({ includeEmployeeWithTags: ["senior"], groupByEmployeeTag: "Team" }, { tagTypes: [{ id: "Team" }] }),
+  EMPLOYEE_PAIRING_GROUP_SHIFTS_PER_DAY_LIMIT_WITHOUT_COMMON_TAG_TYPE: pairing({ pairedEmployee: "Bob", groupShiftsPerDayLimit: { groupShiftsPerDayMax: 2 } }),
+  EMPLOYEE_PAIRING_GROUP_SHIFTS_PER_DAY_LIMIT_WITHOUT_GROUP_BY_TAG: pairing({ pairedEmployee: "Bob", commonTagType: "Location", groupShiftsPerDayLimit: { groupShiftsPerDayMax: 2 } }, { tagTypes: [{ id: "Location" }] }),
+  UNDECLARED_TAG_TYPE_BY_EMPLOYEE_PAIRING: pairing({ pairedEmployee: "Bob", commonTagType: "Location" }, {}, "unpreferredPairings"),
+  EMPLOYEE_CONFLICTING_PAIRINGS: (i) => ({ ...i, employees: [{ id: "Ann", requiredPairings: [{ pairedEmployee: "Bob" }], prohibitedPairings: [{ pairedEmployee: "Bob" }] }, { id: "Bob", tags: ["senior"] }] }),
 };
 
 describe("validation issues", () => {
