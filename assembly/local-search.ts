@@ -31,7 +31,7 @@ import {
   shiftCount, employeeCount, shiftPinned, shiftsByStart, rankByStart, holdersOff, holders, SR_KEY_SKILL, isHistoric,
   isMandatory, isPinned, sf,
 } from "./problem";
-import { assignment, setEmployee } from "./solution";
+import { assignment, hardClean, setEmployee } from "./solution";
 import {
   resetDelta, addChangeDelta, commitDelta, evalChange, moveHardUntil, moveRest, swapHardUntil, swapRest, dHard, dMedium,
   dSoft, pHard, pMedium, pSoft, scoreHard, scoreMedium, scoreSoft, isBetter,
@@ -124,7 +124,10 @@ export function isViolating(s: i32): bool {
   if (isHistoric(s)) return false;
   const e = unchecked(assignment[s]);
   if (e < 0) return isMandatory(s) && unchecked(enabled[UNASSIGNED_ID]);
-  if (hardLocal(s, e) > 0) return true;
+  // Also settles the shift's hardClean flag (solution.ts), sparing the next move of s that evaluation.
+  const dirty = hardLocal(s, e) > 0;
+  unchecked(hardClean[s] = dirty ? 1 : 0);
+  if (dirty) return true;
   return unchecked(enabled[OVERLAP_ID]) && overlapOfOwnShift(s, e) > 0;
 }
 

@@ -290,6 +290,9 @@ export let shiftsByStart = new StaticArray<i32>(0);
 export let rankByStart = new StaticArray<i32>(0);
 /** Longest shift in minutes: bounds how far back an overlapping shift can start. */
 export let maxShiftDuration: i32 = 0;
+/** Earliest and latest shift start: the span an employee's shifts spread over (solution.ts position guesses). */
+export let firstStart: i32 = 0;
+export let lastStart: i32 = 0;
 /** Longest span of each span list (unavailable, available, preferred, unpreferred): bounds the backward scan. */
 export let maxUnavailableSpan: i32 = 0;
 export let maxAvailableSpan: i32 = 0;
@@ -522,6 +525,8 @@ export function finishLoad(): i32 {
   sortIndicesByKey(shiftsByStart, s, keys);
   rankByStart = new StaticArray<i32>(s);
   for (let i = 0; i < s; i++) rankByStart[shiftsByStart[i]] = i;
+  firstStart = s > 0 ? shiftStart[shiftsByStart[0]] : 0;
+  lastStart = s > 0 ? shiftStart[shiftsByStart[s - 1]] : 0;
   buildHolders();
   buildRecords();
   releaseRecorded();

@@ -14,7 +14,7 @@
  * only when an employee holds more shifts than ever before, so after the first moves the search loop allocates
  * nothing.
  */
-import { shiftCount, employeeCount, shiftStart, shiftEnd, balanceRuleCount, SR_END, SR_START, sf } from "./problem";
+import { shiftCount, employeeCount, shiftStart, shiftEnd, balanceRuleCount, firstStart, lastStart, SR_END, SR_START, sf } from "./problem";
 import { initBalance, onAssign } from "./constraints/balance";
 import { initEmployeeOverlap, onAssign as onAssignOverlap } from "./constraints/overlapping-shift";
 import * as cost from "./constraints/cost";
@@ -84,10 +84,43 @@ export function listEnd(base: usize, i: i32): i32 {
   return load<i32>(base + <usize>i * ENTRY_BYTES, 4);
 }
 
-/** First position in `e`'s list whose shift starts at or after `minute`. */
+/**
+ * First position in `e`'s list whose shift starts at or after `minute`. An employee's shifts spread over the
+ * schedule, so the position is first guessed from where `minute` falls in the schedule's span, then found exactly
+ * by galloping from the guess and a binary search in the bracket: on long lists this reads one or two cache lines
+ * of the list instead of the five or six a plain binary search touches.
+ */
 export function lowerBoundByStart(e: i32, minute: i32): i32 {
   const base = listBase(e);
-  let lo = 0, hi = unchecked(listLength[e]);
+  const n = unchecked(listLength[e]);
+  if (n == 0) return 0;
+  const span = <i64>lastStart - <i64>firstStart + 1;
+  const guess = <i32>min<i64>(<i64>n - 1, max<i64>(0, ((<i64>minute - <i64>firstStart) * <i64>n) / span));
+  let lo: i32, hi: i32;
+  if (listStart(base, guess) < minute) {
+    // The bound is after the guess: double the step until an entry at or after `minute` (or the end).
+    lo = guess + 1;
+    hi = lo;
+    let step = 1;
+    while (hi < n && listStart(base, hi) < minute) {
+      lo = hi + 1;
+      step <<= 1;
+      hi = lo + step - 1;
+    }
+    hi = min(hi, n);
+  } else {
+    // The bound is at or before the guess.
+    hi = guess;
+    lo = guess - 1;
+    let step = 1;
+    while (lo >= 0 && listStart(base, lo) >= minute) {
+      hi = lo;
+      step <<= 1;
+      lo = hi - step;
+    }
+    lo = lo < 0 ? 0 : lo + 1;
+  }
+  // The bound is in [lo, hi].
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (listStart(base, mid) < minute) lo = mid + 1; else hi = mid;
@@ -99,13 +132,10 @@ export function lowerBoundByStart(e: i32, minute: i32): i32 {
 function lowerBoundShift(e: i32, s: i32): i32 {
   const base = listBase(e);
   const start = unchecked(sf(s, SR_START));
-  let lo = 0, hi = unchecked(listLength[e]);
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const ts = listStart(base, mid);
-    if (ts < start || (ts == start && listAt(base, mid) < s)) lo = mid + 1; else hi = mid;
-  }
-  return lo;
+  const n = unchecked(listLength[e]);
+  let at = lowerBoundByStart(e, start);
+  while (at < n && listStart(base, at) == start && listAt(base, at) < s) at++;
+  return at;
 }
 
 function insert(e: i32, s: i32): void {

@@ -29,7 +29,8 @@ export function initEmployeeOverlap(): void {
 
 /** Called by solution.setEmployee after s moved from `from` to `to` (lists already updated). */
 export function onAssign(s: i32, from: i32, to: i32): void {
-  if (from >= 0) unchecked(employeeOverlap[from] -= overlapWithEmployee(s, from));
+  // A total of 0 means s overlapped nothing there: no scan.
+  if (from >= 0 && unchecked(employeeOverlap[from]) != 0) unchecked(employeeOverlap[from] -= overlapWithEmployee(s, from));
   if (to >= 0) unchecked(employeeOverlap[to] += overlapWithEmployee(s, to));
 }
 
