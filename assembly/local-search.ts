@@ -170,7 +170,9 @@ function pickShift(): i32 {
     if (isViolating(s)) return s;
     poolRemoveAt(i);
   }
-  return unchecked(movable[rngBelow(movableCount)]);
+  const i = rngBelow(movableCount);
+  // Nothing pinned: movable[i] == i, and reading it would be one more cache miss on large instances.
+  return movableCount == shiftCount ? i : unchecked(movable[i]);
 }
 
 /** A random candidate employee for shift s: a holder of its rarest required skill, else anyone. */
