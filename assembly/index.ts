@@ -195,13 +195,12 @@ export function overlapMatches(out: usize, capacity: i32): i32 {
 }
 
 /**
- * Matches of the contract rules in the current solution, RECORD_WORDS words each (constraints/view.ts `record`):
+ * Matches of the contract rules in the current solution, RECORD_WORDS words each (match-records.ts; view.ts `record`):
  * call with capacity 0 to count them, then again with a buffer.
  */
 export function contractMatches(out: usize, capacity: i32): i32 {
-  const n = contracts.recordMatches();
-  if (capacity > 0) memory.copy(out, changetype<usize>(view.records), <usize>(min(n, capacity) * view.RECORD_WORDS * 4));
-  return n;
+  contracts.recordMatches();
+  return view.contractRecords.copyTo(out, capacity);
 }
 
 /** Current match count of a contract constraint, kept incrementally (O(1)). */
@@ -284,11 +283,10 @@ export function loadPairings(ptr: usize, words: i32): i32 {
 }
 
 /**
- * Matches of the pairing constraints (ids 57-65) in the current solution, PAIR_RECORD_WORDS words each
- * (constraints/pairings.ts `record`): call with capacity 0 to count them, then again with a buffer.
+ * Matches of the pairing constraints (ids 57-65) in the current solution, RECORD_WORDS words each (match-records.ts;
+ * pairings.ts `record`): call with capacity 0 to count them, then again with a buffer.
  */
 export function pairingMatches(out: usize, capacity: i32): i32 {
-  const n = pairings.recordMatches();
-  if (capacity > 0) memory.copy(out, changetype<usize>(pairings.records), <usize>(min(n, capacity) * pairings.PAIR_RECORD_WORDS * 4));
-  return n;
+  pairings.recordMatches();
+  return pairings.records.copyTo(out, capacity);
 }

@@ -19,7 +19,7 @@ import {
   K_MINUTES_BETWEEN, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_MINUTES_OFF, K_SCOPED_DISRUPTION, CONDITION_NONE, K_PERIOD_COST,
 } from "../layout";
 import { employeeCount, ruleCount, employeeRulesOff, employeeRules, employeeTz } from "../problem";
-import { buildView, rw, passes, initView, startRecording, stopRecording, setRecordOwner, recordCount } from "./view";
+import { buildView, rw, passes, initView, startRecording, stopRecording, setRecordOwner, contractRecords } from "./view";
 import * as period from "./period-rules";
 import * as sequence from "./sequence-rules";
 import * as rolling from "./rolling-window";
@@ -278,5 +278,5 @@ export function recordMatches(): i32 {
     }
   }
   stopRecording();
-  return recordCount;
+  return contractRecords.count;
 }

@@ -26,6 +26,7 @@
  * Data comes in a buffer of its own (`loadPairings`, after the problem; format below and in solver/encode-pairings.ts).
  * Inputs without pairings load nothing: `active` stays false and every entry point returns at once.
  */
+import { MatchRecords } from "../match-records";
 import {
   shiftCount, employeeCount, shiftTags, tagCount, filterCount, filterMatches, maxShiftDuration, isHistoric, shiftsByStart,
   SR_START, SR_END, SR_TAGS, sf,
@@ -253,29 +254,15 @@ function shareTagOfType(x: i32, y: i32, type: i32): bool {
 const termRaw = new StaticArray<i64>(N);
 const termMatches = new StaticArray<i32>(N);
 
-// Match recording (explanations): PAIR_RECORD_WORDS words per match:
+// Match recording (explanations, match-records.ts): RECORD_WORDS words per match:
 //   [constraint, rule (pairing or daily rule index), penalty low, penalty high, shift x, shift y (-1), owner, partner (-1)]
-export const PAIR_RECORD_WORDS: i32 = 8;
 let recording = false;
-export let records = new StaticArray<i32>(0);
-export let recordCount = 0;
+export const records = new MatchRecords();
 
+// @ts-ignore: decorator
+@inline
 function record(id: i32, rule: i32, penalty: i64, x: i32, y: i32, e: i32, p: i32): void {
-  const at = recordCount * PAIR_RECORD_WORDS;
-  if (at + PAIR_RECORD_WORDS > records.length) {
-    const grown = new StaticArray<i32>(max(64 * PAIR_RECORD_WORDS, records.length << 1));
-    for (let i = 0; i < records.length; i++) grown[i] = records[i];
-    records = grown;
-  }
-  records[at] = id;
-  records[at + 1] = rule;
-  records[at + 2] = <i32>penalty;
-  records[at + 3] = <i32>(penalty >> 32);
-  records[at + 4] = x;
-  records[at + 5] = y;
-  records[at + 6] = e;
-  records[at + 7] = p;
-  recordCount++;
+  records.push(id, rule, penalty, x, y, e, p);
 }
 
 // @ts-ignore: decorator
@@ -726,13 +713,13 @@ export function matchCount(id: i32): i32 {
   return termMatches[id - FIRST_ID];
 }
 
-/** Records every match of the current solution (PAIR_RECORD_WORDS each); returns how many. */
+/** Records every match of the current solution into `records`; returns how many. */
 export function recordMatches(): i32 {
-  recordCount = 0;
+  records.clear();
   recording = true;
   allTerms();
   recording = false;
-  return recordCount;
+  return records.count;
 }
 
 // @ts-ignore: decorator

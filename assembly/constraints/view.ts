@@ -14,6 +14,7 @@ import {
 import {
   RULE_WORDS, TZ_WORDS, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_MINUTES_ROW, RW_VALID_FROM, RW_VALID_TO, SHIFT_HISTORIC,
 } from "../layout";
+import { MatchRecords } from "../match-records";
 import { listBase, listAt, listLength } from "../solution";
 
 // ---- the view ----------------------------------------------------------------------------------------------------
@@ -153,16 +154,14 @@ export function rangeLast(g: i32): i32 {
  * 0]; pairs [shift a, shift b, gap, 0]; runs of days [first day, last day, length, 0]; sequences [first shift, last
  * shift, shifts, rest]. Only the score analysis records; the search never does.
  */
-export const RECORD_WORDS: i32 = 8;
 export let recording = false;
 export let recordEmployee = 0;
 export let recordRule = 0;
-export let records = new StaticArray<i32>(0);
-export let recordCount = 0;
+export const contractRecords = new MatchRecords();
 
 export function startRecording(): void {
   recording = true;
-  recordCount = 0;
+  contractRecords.clear();
 }
 
 export function stopRecording(): void {
@@ -175,21 +174,7 @@ export function setRecordOwner(e: i32, r: i32): void {
 }
 
 export function record(p: i64, a: i32, b: i32, c: i32, d: i32): void {
-  const at = recordCount * RECORD_WORDS;
-  if (at + RECORD_WORDS > records.length) {
-    const grown = new StaticArray<i32>(max(64 * RECORD_WORDS, records.length << 1));
-    for (let i = 0; i < records.length; i++) grown[i] = records[i];
-    records = grown;
-  }
-  records[at] = recordEmployee;
-  records[at + 1] = recordRule;
-  records[at + 2] = <i32>p;
-  records[at + 3] = <i32>(p >> 32);
-  records[at + 4] = a;
-  records[at + 5] = b;
-  records[at + 6] = c;
-  records[at + 7] = d;
-  recordCount++;
+  contractRecords.push(recordEmployee, recordRule, p, a, b, c, d);
 }
 
 // ---- per-day scratch --------------------------------------------------------------------------------------------
