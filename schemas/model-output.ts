@@ -25,6 +25,8 @@ export const EmployeeOutputMetricsSchema = z
     maximumAvailabilityDuration: DurationText.nullable(),
     costDefinitionTotalCost: z.number().nullable(),
     costDefinitionOvertimeDuration: DurationText.nullable(),
+    /** The spec's name (§2.7) of the same duration as costDefinitionOvertimeDuration (the reference's name). */
+    costDefinitionTotalOvertime: DurationText.nullable(),
   })
   .openapi("EmployeeOutputMetrics");
 

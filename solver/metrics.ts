@@ -31,6 +31,8 @@ export interface EmployeeMetrics {
   maximumAvailabilityDuration: string | null;
   costDefinitionTotalCost: number | null;
   costDefinitionOvertimeDuration: string | null;
+  /** The spec's name of costDefinitionOvertimeDuration: the same value. */
+  costDefinitionTotalOvertime: string | null;
 }
 
 export interface EmployeeOutput {
@@ -117,6 +119,7 @@ export function employeeMetrics(input: ModelInput, problem: EncodedProblem, assi
         maximumAvailabilityDuration: null,
         costDefinitionTotalCost: costs[e].costDefinitionTotalCost,
         costDefinitionOvertimeDuration: nullableDuration(costs[e].costDefinitionOvertimeDuration),
+        costDefinitionTotalOvertime: nullableDuration(costs[e].costDefinitionOvertimeDuration),
       },
     };
   });

@@ -41,10 +41,11 @@ describe("cost metrics", () => {
     expect(ann.metrics).toMatchObject({
       costDefinitionTotalCost: 220,
       costDefinitionOvertimeDuration: "PT120M",
+      costDefinitionTotalOvertime: "PT120M",
       overtimeThresholdDuration: "PT480M",
       overtimeWorked: "PT120M",
     });
-    expect(bob.metrics).toMatchObject({ costDefinitionTotalCost: null, costDefinitionOvertimeDuration: null, overtimeThresholdDuration: null, overtimeWorked: null });
+    expect(bob.metrics).toMatchObject({ costDefinitionTotalCost: null, costDefinitionOvertimeDuration: null, costDefinitionTotalOvertime: null, overtimeThresholdDuration: null, overtimeWorked: null });
   });
 
   it("two PREFERRED weekly rules are ambiguous (null); a REQUIRED one is the fallback", () => {
