@@ -662,6 +662,16 @@ export function overlapMinutes(aStart: i32, aEnd: i32, bStart: i32, bEnd: i32): 
   return max(0, min(aEnd, bEnd) - max(aStart, bStart));
 }
 
+/** First position in `shiftsByStart` whose shift starts at or after `minute` (shiftCount when none does). */
+export function firstRankFrom(minute: i32): i32 {
+  let lo = 0, hi = shiftCount;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sf(unchecked(shiftsByStart[mid]), SR_START) < minute) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
 /** Whether sorted `row` (words from..to of `data`) contains `v` (binary search). */
 export function rowContains(data: StaticArray<i32>, from: i32, to: i32, v: i32): bool {
   let lo = from, hi = to;

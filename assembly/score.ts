@@ -60,6 +60,32 @@ export function setWeight(id: i32, weight: i64): void {
   factor[id] = isReward(id) ? weight : -weight;
 }
 
+/** Level sums of `sumLevels`. */
+let sumHard: i64 = 0;
+let sumMedium: i64 = 0;
+let sumSoft: i64 = 0;
+
+/** Weighted sums per level of raw[id] over the ids in `mask` into sumHard / sumMedium / sumSoft. */
+// @ts-ignore: decorator
+@inline
+function sumLevels(mask: StaticArray<u64>, raw: StaticArray<i64>): void {
+  sumHard = 0;
+  sumMedium = 0;
+  sumSoft = 0;
+  for (let w = 0; w < MASK_WORDS; w++) {
+    let m = unchecked(mask[w]);
+    while (m) {
+      const id = (w << 6) | <i32>ctz(m);
+      m &= m - 1;
+      const d = unchecked(factor[id]) * unchecked(raw[id]);
+      const level = unchecked(levelOf[id]);
+      if (level == LEVEL_HARD) sumHard += d;
+      else if (level == LEVEL_MEDIUM) sumMedium += d;
+      else sumSoft += d;
+    }
+  }
+}
+
 /** Bits of the non-zero entries of changeRaw; the move's `touched` saved while a change is evaluated. */
 const changeMask = newMask();
 const moveTouched = newMask();
@@ -86,21 +112,10 @@ export function evalChange(s: i32, from: i32, to: i32): void {
   }
   copyMask(changeMask, touched);
   setTouched(moveTouched);
-  pHard = 0;
-  pMedium = 0;
-  pSoft = 0;
-  for (let w = 0; w < MASK_WORDS; w++) {
-    let m = unchecked(changeMask[w]);
-    while (m) {
-      const id = (w << 6) | <i32>ctz(m);
-      m &= m - 1;
-      const d = unchecked(factor[id]) * unchecked(changeRaw[id]);
-      const level = unchecked(levelOf[id]);
-      if (level == LEVEL_HARD) pHard += d;
-      else if (level == LEVEL_MEDIUM) pMedium += d;
-      else pSoft += d;
-    }
-  }
+  sumLevels(changeMask, changeRaw);
+  pHard = sumHard;
+  pMedium = sumMedium;
+  pSoft = sumSoft;
 }
 
 /** Starts a move: empty delta. `touched` (constraints/index.ts) tracks the non-zero entries of moveRaw. */
@@ -121,21 +136,10 @@ export function resetDelta(): void {
 
 /** Recomputes dHard/dMedium/dSoft from the move's raw weights. */
 function settleMove(): void {
-  dHard = 0;
-  dMedium = 0;
-  dSoft = 0;
-  for (let w = 0; w < MASK_WORDS; w++) {
-    let m = unchecked(touched[w]);
-    while (m) {
-      const id = (w << 6) | <i32>ctz(m);
-      m &= m - 1;
-      const d = unchecked(factor[id]) * unchecked(moveRaw[id]);
-      const level = unchecked(levelOf[id]);
-      if (level == LEVEL_HARD) dHard += d;
-      else if (level == LEVEL_MEDIUM) dMedium += d;
-      else dSoft += d;
-    }
-  }
+  sumLevels(touched, moveRaw);
+  dHard = sumHard;
+  dMedium = sumMedium;
+  dSoft = sumSoft;
 }
 
 /** Adds the change of shift `s` from `from` to `to` (under the current solution) to the move in progress. */

@@ -8,6 +8,20 @@
 import { z } from "@hono/zod-openapi";
 import { DurationSchema, LocalDateSchema, LocalDateTimeSchema, LocalTimeSchema, OffsetDateTimeSchema, TimeZoneIdSchema } from "./primitives";
 
+/** The reference's shift tag filter fields (`TagAware*` rules): include, exclude, and how they match. */
+const SHIFT_TAG_FILTER = {
+  includeShiftTags: z.array(z.string()).optional(),
+  excludeShiftTags: z.array(z.string()).optional(),
+  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+};
+
+/** The same for employee tags. */
+const EMPLOYEE_TAG_FILTER = {
+  includeEmployeeTags: z.array(z.string()).optional(),
+  excludeEmployeeTags: z.array(z.string()).optional(),
+  employeeTagMatches: z.enum(["ANY", "ALL"]).optional(),
+};
+
 export const DateAdjusterSpecSchema = z.enum(["SAME_DAY", "NEXT_DAY", "NEXT_MONTH", "NEXT_MONDAY", "NEXT_TUESDAY", "NEXT_WEDNESDAY", "NEXT_THURSDAY", "NEXT_FRIDAY", "NEXT_SATURDAY", "NEXT_SUNDAY"]).openapi("DateAdjusterSpec");
 
 export const DelayToSchema = z.strictObject({
@@ -23,9 +37,7 @@ export const ConsecutiveDaysWorkedRuleSchema = z.strictObject({
   minimum: z.number().int().nullable().optional(),
   maximum: z.number().int().nullable().optional(),
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...SHIFT_TAG_FILTER,
   shiftTypeTagCategories: z.array(z.string()).optional(),
   minDurationBetweenDifferentSequences: DurationSchema.nullable().optional(),
   minDelayBetweenDifferentSequences: DelayToSchema.nullable().optional(),
@@ -54,9 +66,7 @@ export const ConsecutiveShiftsWorkedRuleSchema = z.strictObject({
   id: z.string(),
   maximum: z.number().int().optional(),
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...SHIFT_TAG_FILTER,
   condition: ConsecutiveShiftsConditionSchema.nullable().optional(),
   sequenceDefinition: SequenceDefinitionSchema.optional(),
   timeOffAfterSequenceLimit: TimeOffAfterSequenceLimitSchema.optional(),
@@ -126,9 +136,7 @@ export const PeriodRuleSchema = z.strictObject({
   period: z.string(),
   ruleValidityDateTimeSpan: LocalDateTimeSpanSchema.nullable().optional(),
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...SHIFT_TAG_FILTER,
   minutesWorkedMin: z.number().int().min(0).nullable().optional(),
   minutesWorkedMax: z.number().int().min(0).nullable().optional(),
   minutesWorkedLimit: MinutesWorkedLimit1Schema.nullable().optional(),
@@ -208,15 +216,11 @@ export const DailyShiftPairingRuleSchema = z.strictObject({
 
 export const AllowOverlappingShiftsRuleSchema = z.strictObject({
   id: z.string(),
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...SHIFT_TAG_FILTER,
 }).openapi("AllowOverlappingShiftsRule");
 
 export const PeriodicTravelConfigurationSchema = z.strictObject({
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...SHIFT_TAG_FILTER,
   excludeMatchingShiftTagTypes: z.array(z.string()).optional(),
   maxEmployeeToShiftTravelDistanceInMeters: z.number().int().min(0).nullable().optional(),
   minMinutesBetweenShiftsInDifferentLocations: z.number().int().min(0).nullable().optional(),
@@ -240,18 +244,14 @@ export const DisruptionScopeSchema = z.discriminatedUnion("scopeType", [Disrupti
 export const ContractDisruptionRuleSchema = z.strictObject({
   id: z.string(),
   validityDateTimeSpan: LocalDateTimeSpanSchema.nullable().optional(),
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...SHIFT_TAG_FILTER,
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
   disruptionWeight: z.number().int().min(1).optional(),
   scope: DisruptionScopeSchema.nullable().optional(),
 }).openapi("ContractDisruptionRule");
 
 export const SingleDayShiftSequencePatternElementSchema = z.strictObject({
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...SHIFT_TAG_FILTER,
 }).openapi("SingleDayShiftSequencePatternElement");
 
 export const SingleDayShiftSequencePatternRuleSchema = z.strictObject({
@@ -264,9 +264,7 @@ export const SingleDayShiftSequencePatternRuleSchema = z.strictObject({
 
 export const MultiDayShiftSequencePatternElementSchema = z.strictObject({
   type: z.enum(["ON", "OFF"]).optional(),
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...SHIFT_TAG_FILTER,
   shiftMatches: z.enum(["ALL", "ANY"]).optional(),
 }).openapi("MultiDayShiftSequencePatternElement");
 
@@ -329,9 +327,7 @@ export const RollingWindowRuleSchema = z.strictObject({
   id: z.string().optional(),
   rollingWindow: RollingWindowSchema,
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...SHIFT_TAG_FILTER,
   shiftsWorkedLimit: ShiftsWorkedLimitSchema.nullable().optional(),
   minutesWorkedLimit: MinutesWorkedLimitSchema.nullable().optional(),
   daysWorkedLimit: DaysWorkedLimitSchema.nullable().optional(),
@@ -410,9 +406,7 @@ export const CustomPeriodSchema = z.strictObject({
 }).openapi("CustomPeriod");
 
 export const TravelConfigurationSchema = z.strictObject({
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...SHIFT_TAG_FILTER,
   excludeMatchingShiftTagTypes: z.array(z.string()).optional(),
   maxEmployeeToShiftTravelDistanceInMeters: z.number().int().min(0).nullable().optional(),
   minMinutesBetweenShiftsInDifferentLocations: z.number().int().min(0).nullable().optional(),
@@ -426,23 +420,15 @@ export const ScheduleParameterizationSchema = z.strictObject({
 
 export const BalanceTimeWorkedRuleSchema = z.strictObject({
   id: z.string(),
-  includeEmployeeTags: z.array(z.string()).optional(),
-  excludeEmployeeTags: z.array(z.string()).optional(),
-  employeeTagMatches: z.enum(["ANY", "ALL"]).optional(),
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...EMPLOYEE_TAG_FILTER,
+  ...SHIFT_TAG_FILTER,
   employeeToPublishedMinutesWorked: z.record(z.string(), z.number().int()).optional(),
 }).openapi("BalanceTimeWorkedRule");
 
 export const BalanceShiftCountRuleSchema = z.strictObject({
   id: z.string(),
-  includeEmployeeTags: z.array(z.string()).optional(),
-  excludeEmployeeTags: z.array(z.string()).optional(),
-  employeeTagMatches: z.enum(["ANY", "ALL"]).optional(),
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...EMPLOYEE_TAG_FILTER,
+  ...SHIFT_TAG_FILTER,
   employeeToPublishedShiftCount: z.record(z.string(), z.number().int()).optional(),
 }).openapi("BalanceShiftCountRule");
 
@@ -451,12 +437,8 @@ export const GlobalPeriodRuleSchema = z.strictObject({
   period: z.string(),
   zoneOffset: z.string().nullable().optional(),
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
-  includeEmployeeTags: z.array(z.string()).optional(),
-  excludeEmployeeTags: z.array(z.string()).optional(),
-  employeeTagMatches: z.enum(["ANY", "ALL"]).optional(),
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...EMPLOYEE_TAG_FILTER,
+  ...SHIFT_TAG_FILTER,
   shiftsWorkedMin: z.number().int().min(0).nullable().optional(),
   shiftsWorkedMax: z.number().int().min(0).nullable().optional(),
   periodShiftOverlapKind: z.enum(["START_ONLY", "START_AND_END"]).optional(),
@@ -507,12 +489,8 @@ export const ShiftGenerationSchema = z.strictObject({
 
 export const HourlyDemandRuleSchema = z.strictObject({
   id: z.string(),
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
-  includeEmployeeTags: z.array(z.string()).optional(),
-  excludeEmployeeTags: z.array(z.string()).optional(),
-  employeeTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...SHIFT_TAG_FILTER,
+  ...EMPLOYEE_TAG_FILTER,
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
   demandDetails: z.array(HourlyDemandDetailSchema).min(1),
   shiftGeneration: ShiftGenerationSchema.nullable().optional(),
@@ -532,12 +510,8 @@ export const CostsRuleSchema = z.strictObject({
   id: z.string(),
   period: z.string(),
   zoneOffset: z.string().optional(),
-  includeEmployeeTags: z.array(z.string()).optional(),
-  excludeEmployeeTags: z.array(z.string()).optional(),
-  employeeTagMatches: z.enum(["ANY", "ALL"]).optional(),
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...EMPLOYEE_TAG_FILTER,
+  ...SHIFT_TAG_FILTER,
   satisfiability: z.enum(["PREFERRED", "REQUIRED"]).optional(),
   employeeShiftCostDetails: z.array(EmployeeShiftCostDetailSchema).optional(),
   totalCostsMin: z.number().nullable().optional(),
@@ -550,9 +524,7 @@ export const DisruptionRuleSchema = z.strictObject({
   id: z.string(),
   start: LocalDateSchema,
   end: LocalDateSchema,
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...SHIFT_TAG_FILTER,
   multiplier: z.number().int().min(1).max(5).optional(),
 }).openapi("DisruptionRule");
 
@@ -587,9 +559,7 @@ export const ShiftGroupRuleSchema = z.strictObject({
 
 export const ConcurrentShiftsRuleSchema = z.strictObject({
   id: z.string(),
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
-  shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
+  ...SHIFT_TAG_FILTER,
   ruleValidityDateTimeSpan: LocalDateTimeSpanSchema.nullable().optional(),
   timeZoneId: z.string().optional(),
   concurrentShiftsMax: z.number().int().min(0).nullable().optional(),

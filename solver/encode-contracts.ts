@@ -186,6 +186,25 @@ export interface ShiftTimes {
   endOffset: Int32Array;
 }
 
+/** Tag fields of the previous and next shift of rest and gap rules (the deprecated names map onto their successors). */
+interface PairTags {
+  includePreviousShiftTags?: string[] | null;
+  requiredPriorShiftTags?: string[] | null;
+  excludePreviousShiftTags?: string[] | null;
+  includeNextShiftTags?: string[] | null;
+  requiredAfterShiftTags?: string[] | null;
+  excludeNextShiftTags?: string[] | null;
+  shiftTagMatches?: "ANY" | "ALL" | null;
+}
+
+function previousShiftFilter(rule: PairTags): TagFilterIn {
+  return { includeShiftTags: rule.includePreviousShiftTags ?? rule.requiredPriorShiftTags, excludeShiftTags: rule.excludePreviousShiftTags, shiftTagMatches: rule.shiftTagMatches };
+}
+
+function nextShiftFilter(rule: PairTags): TagFilterIn {
+  return { includeShiftTags: rule.includeNextShiftTags ?? rule.requiredAfterShiftTags, excludeShiftTags: rule.excludeNextShiftTags, shiftTagMatches: rule.shiftTagMatches };
+}
+
 export function encodeContracts(
   input: ModelInput,
   times: ShiftTimes,
@@ -297,17 +316,8 @@ export function encodeContracts(
       if (!present(rule.minimumMinutesBetweenShifts)) continue;
       add(K_MINUTES_BETWEEN, rule.satisfiability, rule.id, "minutesBetweenShiftsRules", (w) => {
         w[RW_MIN] = limit(rule.minimumMinutesBetweenShifts);
-        // The deprecated names map onto their successors (the validation warns about them).
-        w[RW_FILTER2] = filterOf({
-          includeShiftTags: rule.includePreviousShiftTags ?? rule.requiredPriorShiftTags,
-          excludeShiftTags: rule.excludePreviousShiftTags,
-          shiftTagMatches: rule.shiftTagMatches,
-        });
-        w[RW_FILTER3] = filterOf({
-          includeShiftTags: rule.includeNextShiftTags ?? rule.requiredAfterShiftTags,
-          excludeShiftTags: rule.excludeNextShiftTags,
-          shiftTagMatches: rule.shiftTagMatches,
-        });
+        w[RW_FILTER2] = filterOf(previousShiftFilter(rule));
+        w[RW_FILTER3] = filterOf(nextShiftFilter(rule));
         w[RW_P1] = Math.max(1, limit(rule.minConsecutivePreviousShifts ?? rule.minimumConsecutivePriorShifts ?? 1));
       });
     }
@@ -334,16 +344,8 @@ export function encodeContracts(
     for (const rule of contract.minimizeGapsBetweenShiftsRules ?? []) {
       add(K_GAPS, "PREFERRED", rule.id, "minimizeGapsBetweenShiftsRules", (w) => {
         w[RW_P1] = present(rule.maximumMinutesBetweenSplitShifts) ? limit(rule.maximumMinutesBetweenSplitShifts) : 120;
-        w[RW_FILTER2] = filterOf({
-          includeShiftTags: rule.includePreviousShiftTags ?? rule.requiredPriorShiftTags,
-          excludeShiftTags: rule.excludePreviousShiftTags,
-          shiftTagMatches: rule.shiftTagMatches,
-        });
-        w[RW_FILTER3] = filterOf({
-          includeShiftTags: rule.includeNextShiftTags ?? rule.requiredAfterShiftTags,
-          excludeShiftTags: rule.excludeNextShiftTags,
-          shiftTagMatches: rule.shiftTagMatches,
-        });
+        w[RW_FILTER2] = filterOf(previousShiftFilter(rule));
+        w[RW_FILTER3] = filterOf(nextShiftFilter(rule));
       });
     }
     contractRules.set(contract.id, list);

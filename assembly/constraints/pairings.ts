@@ -29,6 +29,7 @@
 import { MatchRecords } from "../match-records";
 import {
   shiftCount, employeeCount, shiftTags, tagCount, filterCount, filterMatches, maxShiftDuration, isHistoric, shiftsByStart,
+  firstRankFrom, rowContains,
   SR_START, SR_END, SR_TAGS, sf,
 } from "../problem";
 import { assignment, listBase, listAt, listLength, listStart, listEnd, lowerBoundByStart } from "../solution";
@@ -273,16 +274,10 @@ function score(id: i32, v: i64, sign: i32): void {
 }
 
 /** Whether sorted partners[from, to) holds employee p. */
+// @ts-ignore: decorator
+@inline
 function hasPartner(from: i32, to: i32, p: i32): bool {
-  if (p < 0) return false;
-  let lo = from, hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = unchecked(partners[mid]);
-    if (v == p) return true;
-    if (v < p) lo = mid + 1; else hi = mid;
-  }
-  return false;
+  return p >= 0 && rowContains(partners, from, to, p);
 }
 
 /**
@@ -382,13 +377,7 @@ function gatherPartnerShifts(qFrom: i32, qEnd: i32, xs: i32, xe: i32): void {
     }
     return;
   }
-  let lo = 0, hi = shiftCount;
-  const from = xs - maxShiftDuration;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sf(unchecked(shiftsByStart[mid]), SR_START) < from) lo = mid + 1; else hi = mid;
-  }
-  for (let i = lo; i < shiftCount; i++) {
+  for (let i = firstRankFrom(xs - maxShiftDuration); i < shiftCount; i++) {
     const y = unchecked(shiftsByStart[i]);
     if (sf(y, SR_START) >= xe) break;
     if (sf(y, SR_END) <= xs) continue;
@@ -545,13 +534,7 @@ function gatherAround(s: i32, emp: i32): void {
     }
     for (let w = wFrom; w < wEnd; w++) unchecked(watchMark[unchecked(watchers[w])] = watchStamp);
     if (en <= st) return;
-    let lo = 0, hi = shiftCount;
-    const from = st - maxShiftDuration;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sf(unchecked(shiftsByStart[mid]), SR_START) < from) lo = mid + 1; else hi = mid;
-    }
-    for (let i = lo; i < shiftCount; i++) {
+    for (let i = firstRankFrom(st - maxShiftDuration); i < shiftCount; i++) {
       const x = unchecked(shiftsByStart[i]);
       if (sf(x, SR_START) >= en) break;
       if (sf(x, SR_END) <= st) continue;

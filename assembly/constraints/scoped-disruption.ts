@@ -14,16 +14,13 @@
  *   `disruptionWeight`; one match per outgoing shift with uncovered minutes.
  * Historic shifts never move, so they are never outgoing. Records (explanations): [shift, uncovered minutes, 0, 0].
  */
-import { RW_P1, RW_P2, RW_P3, RW_P4, RW_CONSTRAINT } from "../layout";
+import { RW_P1, RW_P2, RW_P3, RW_P4, RW_CONSTRAINT, SCOPED_DISRUPTION_CONSTRAINT } from "../layout";
 import { employeeCount, shiftCount, maxShiftDuration, SR_START, SR_END, SR_INITIAL, sf } from "../problem";
 import { viewShift, viewLength, rw, counts, isHistoricShift, recording, record } from "./view";
 
 /** Scope types (RW_P1); RW_P2 / RW_P3 the start and end scope in minutes; RW_P4 the disruption weight. */
 export const SCOPE_START_AND_END: i32 = 0;
 export const SCOPE_OVERLAP: i32 = 1;
-/** Constraint ids (constraints/index.ts). */
-export const REQUIRED_ID: i32 = 55;
-export const PREFERRED_ID: i32 = 56;
 
 export let evPenalty: i64 = 0;
 export let evMatches: i32 = 0;
@@ -114,7 +111,8 @@ function uncovered(r: i32, e: i32, o: i32): i32 {
 export function evaluateScopedDisruption(r: i32, g: i32, e: i32): void {
   evPenalty = 0;
   evMatches = 0;
-  const required = rw(r, RW_CONSTRAINT) == REQUIRED_ID;
+  // REQUIRED rules score the pair's first id (layout.ts), PREFERRED ones the second.
+  const required = rw(r, RW_CONSTRAINT) == SCOPED_DISRUPTION_CONSTRAINT;
   const weight = <i64>max(1, rw(r, RW_P4));
   const from = unchecked(initialOff[e]), to = unchecked(initialOff[e + 1]);
   for (let k = from; k < to; k++) {
