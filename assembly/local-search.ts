@@ -16,7 +16,13 @@
  *            one by one, each on the best of a small candidate sample (their previous employees among them), and the
  *            compound move is accepted or undone as one.
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
- * drawn), so large instances spend their steps where the violations are rather than uniformly.
+ * drawn), so large instances spend their steps where the violations are rather than uniformly. The other draws
+ * are uniform over the movable shifts; on large instances (more than 2 × WINDOW movable shifts) they are uniform
+ * over a window of WINDOW consecutive movable shifts in start order, which slides by half its width every
+ * WINDOW_DWELL steps and wraps around the schedule. A move then reads the records of a few thousand shifts and one
+ * stretch of each employee's list, which stay in the processor's cache, instead of lines anywhere in the whole
+ * schedule (on 100,000 shifts that miss the cache and the cost of a move grew with the dataset). The window is a
+ * function of the step count, so slices and checkpoints resume it exactly.
  *
  * Acceptors (the forager accepts the first accepted move):
  *   LATE_ACCEPTANCE  (Burke & Bykov 2017, "The late acceptance hill-climbing heuristic", EJOR 258(1)): accept a
@@ -52,6 +58,10 @@ const RUIN_PERIOD: i32 = 512;
 const RUIN_MAX: i32 = 6;
 /** Random candidates per re-placed shift, besides the ruined shifts' previous employees. */
 const RECREATE_SAMPLE: i32 = 6;
+/** Movable shifts per window of uniform draws on large instances (see the header). */
+const WINDOW: i32 = 2048;
+/** Steps spent on one window position: about 32 draws per shift of the window before it slides. */
+const WINDOW_DWELL: i64 = 32 * <i64>WINDOW;
 
 export let lahcLength = 400;
 export let lahcIndex: i64 = 0;
@@ -60,6 +70,7 @@ export let history = new StaticArray<i64>(0);
 export let acceptor = ACCEPTOR_LATE_ACCEPTANCE;
 export const saStart = new StaticArray<f64>(3);
 export let saHalfLife: i64 = 100_000;
+/** The unpinned shifts, in start order (so that a window of consecutive entries is a stretch of the schedule). */
 let movable = new StaticArray<i32>(0);
 let movableCount = 0;
 export let pool = new StaticArray<i32>(0);
@@ -90,7 +101,10 @@ export function setAcceptor(kind: i32, hard: f64, medium: f64, soft: f64, halfLi
 export function initLocalSearch(): void {
   movable = new StaticArray<i32>(shiftCount);
   movableCount = 0;
-  for (let s = 0; s < shiftCount; s++) if (!shiftPinned[s]) movable[movableCount++] = s;
+  for (let i = 0; i < shiftCount; i++) {
+    const s = shiftsByStart[i];
+    if (!shiftPinned[s]) movable[movableCount++] = s;
+  }
   history = new StaticArray<i64>(3 * lahcLength);
   lahcIndex = 0;
   pool = new StaticArray<i32>(shiftCount);
@@ -145,7 +159,7 @@ function poolRemoveAt(i: i32): void {
   unchecked(poolPos[s] = -1);
 }
 
-/** Rebuilds the pool from scratch: every movable shift in violation, in index order. */
+/** Rebuilds the pool from scratch: every movable shift in violation, in start order. */
 export function rebuildPool(): void {
   for (let i = 0; i < poolSize; i++) poolPos[pool[i]] = -1;
   poolSize = 0;
@@ -170,9 +184,15 @@ function pickShift(): i32 {
     if (isViolating(s)) return s;
     poolRemoveAt(i);
   }
-  const i = rngBelow(movableCount);
-  // Nothing pinned: movable[i] == i, and reading it would be one more cache miss on large instances.
-  return movableCount == shiftCount ? i : unchecked(movable[i]);
+  if (movableCount > 2 * WINDOW) {
+    // Large instance: uniform over the current window (see the header), wrapping around the end of the schedule.
+    const half = WINDOW >> 1;
+    const positions = (movableCount + half - 1) / half;
+    let i = <i32>((stepsDone / WINDOW_DWELL) % <i64>positions) * half + rngBelow(WINDOW);
+    if (i >= movableCount) i -= movableCount;
+    return unchecked(movable[i]);
+  }
+  return unchecked(movable[rngBelow(movableCount)]);
 }
 
 /** A random candidate employee for shift s: a holder of its rarest required skill, else anyone. */

@@ -76,6 +76,40 @@ describe("determinism", () => {
     expect(await fingerprint(resumed)).toEqual(await fingerprint(whole));
   });
 
+  // Above 4,096 movable shifts the uniform draws come from a window that slides with the step count
+  // (local-search.ts WINDOW, WINDOW_DWELL = 65,536 steps): a resumed run must find the same window.
+  it("on a large instance, checkpoint then restore continues identically across window slides", async () => {
+    const problem = encodeProblem(generateInstance({ shifts: 5_000, employees: 100, seed: 3, warmShare: 0.1, features: true, spread: 1.3 }));
+    const whole = await SolverSession.create(releaseModule(), problem, { seed: 9 });
+    while (whole.phase === "CONSTRUCTION") whole.runSlice(50_000);
+    expect(whole.steps).toBeLessThan(40_000);
+    // Cut at local search step 40,000 (inside the first window position), resume past two slides.
+    const cut = whole.unitsDone + 40_000 - whole.steps;
+    whole.runSlice(150_000);
+    expect(whole.steps).toBeGreaterThan(2 * 65_536);
+    const first = await SolverSession.create(releaseModule(), problem, { seed: 9 });
+    first.runSlice(cut);
+    expect(first.steps).toBe(40_000);
+    const resumed = await SolverSession.restore(releaseModule(), problem, first.checkpoint());
+    resumed.runSlice(whole.unitsDone - cut);
+    expect(await fingerprint(resumed)).toEqual(await fingerprint(whole));
+  });
+
+  it("on a large instance, the windowed search reaches every stretch of the schedule", async () => {
+    // No warm start: after construction few shifts are in violation, so nearly every draw is a window draw.
+    const input = generateInstance({ shifts: 6_000, employees: 120, seed: 4, features: true, spread: 1.3 });
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(releaseModule(), problem, { seed: 2 });
+    while (session.phase === "CONSTRUCTION") session.runSlice(50_000);
+    const constructed = Array.from(session.currentAssignment());
+    // 6,000 shifts are 6 window positions (half a window apart): one whole cycle, and a little more.
+    session.runSlice(7 * 65_536);
+    const now = session.currentAssignment();
+    const byStart = input.shifts.map((s, i) => [s.start, i] as const).sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1]);
+    const tenths = Array.from({ length: 10 }, (_, k) => byStart.slice(k * 600, (k + 1) * 600).filter(([, i]) => now[i] !== constructed[i]).length);
+    for (const [k, changed] of tenths.entries()) expect(changed, `tenth ${k} of the schedule`).toBeGreaterThan(0);
+  });
+
   it("refuses a checkpoint of another problem or a damaged one", async () => {
     const session = await SolverSession.create(releaseModule(), small(), { seed: 1 });
     session.runSlice(100);
