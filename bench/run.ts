@@ -7,8 +7,8 @@
  *   - the cost of one incremental move against one from-scratch score;
  *   - memory: the input as JS objects, the encoded problem, and the Wasm memory of the solver (the Durable Object
  *     holds all three, within its 128 MB);
- * and at the end the per-move cost of XL relative to M (target: within 3x). `MIP` runs the quality check against
- * HiGHS (bench/mip.ts). The clock is read only at slice boundaries, as a Durable Object would.
+ * and the per-move cost of XL relative to M, with the contract mix and with the engine constraints alone (the target,
+ * within 3x, is for the latter). `MIP` runs the quality check against HiGHS (bench/mip.ts). The clock is read only at slice boundaries, as a Durable Object would.
  */
 import { readFileSync } from "node:fs";
 import { encodeProblem, formatScore, SolverSession } from "../solver/index";
@@ -38,20 +38,19 @@ const SIZES: Size[] = [
 ];
 
 /**
- * Arguments: instance names to run (default all), and `--no-contracts` for the issue-3 constraint set alone (the
- * XL/M per-move target was set for it; contract rules currently re-evaluate an employee's whole horizon per move).
+ * Arguments: instance names to run (default all), `--no-contracts` for the issue-3 constraint set alone, and
+ * `--contracts` for the contract mix alone. By default every size runs with the contract mix, then M and XL again
+ * without it: the XL/M per-move target (3x) was set for the engine constraints; contract rules currently re-evaluate
+ * an employee's whole horizon per move, so with them XL/M is reported but not held to it.
  */
 const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
-const withContracts = !process.argv.includes("--no-contracts");
+const configs = process.argv.includes("--no-contracts") ? [false] : process.argv.includes("--contracts") ? [true] : [true, false];
 const fmt = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : n.toFixed(0));
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const heap = () => {
   (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage().heapUsed;
 };
-const moveMicros: Record<string, number> = {};
-/** The M and XL sessions, kept for the paired measurement at the end. */
-const pairedSessions: Record<string, SolverSession> = {};
 /**
  * CPU milliseconds of this process (user + system). Speeds are measured in CPU time: on a shared machine the wall
  * clock also counts the time other processes held the core; the CPU time of a single-threaded loop does not.
@@ -61,8 +60,13 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-for (const size of SIZES) {
-  if (args.length > 0 && !args.includes(size.name)) continue;
+/** Per-move cost (µs) and the session of each size measured, for the XL/M comparison. */
+interface Measured {
+  moveUs: number;
+  session: SolverSession;
+}
+
+async function runSize(size: Size, withContracts: boolean): Promise<Measured | undefined> {
   const h0 = heap();
   const t0 = performance.now();
   const input = generateInstance({
@@ -123,6 +127,7 @@ for (const size of SIZES) {
   if (lsMs > 0) console.log(`local search: ${fmt((lsUnits / lsMs) * 1000)} moves evaluated/s (CPU time) over ${fmt(lsUnits)} moves`);
 
   // Incremental vs from scratch: one move evaluation against one full recomputation of the score.
+  let measured: Measured | undefined;
   if (session.phase === "LOCAL_SEARCH") {
     const reps = Math.max(3, Math.min(200, Math.floor(2e6 / size.shifts)));
     let scratchUs = Infinity;
@@ -138,8 +143,7 @@ for (const size of SIZES) {
       session.runSlice(250_000);
       moveUs = Math.min(moveUs, ((cpuMs() - b) / 250_000) * 1000);
     }
-    moveMicros[size.name] = moveUs;
-    if (size.name === "M" || size.name === "XL") pairedSessions[size.name] = session;
+    measured = { moveUs, session };
     console.log(`from-scratch score ${scratchUs.toFixed(1)} µs vs incremental move ${moveUs.toFixed(3)} µs: ${fmt(scratchUs / moveUs)}x`);
   }
   peakWasm = Math.max(peakWasm, session.memoryBytes());
@@ -147,24 +151,40 @@ for (const size of SIZES) {
     `memory: input ${mb(h1 - h0)} (JS objects), encoded problem ${mb(encodedBytes)}, solver Wasm memory ${mb(peakWasm)}: ` +
       `${mb(h1 - h0 + encodedBytes + peakWasm)} together (Durable Object limit 128 MB)`,
   );
+  return measured;
 }
 
-if (moveMicros.M && moveMicros.XL) {
-  console.log(`\nXL / M cost per move: ${(moveMicros.XL / moveMicros.M).toFixed(2)}x (best slices, measured a minute apart; target <= 3x)`);
+/** XL's cost per move relative to M's, from the best slices and from alternating slices. */
+function compare(label: string, target: string, m: Measured, xl: Measured): void {
+  console.log(`\nXL / M cost per move, ${label}: ${(xl.moveUs / m.moveUs).toFixed(2)}x (best slices, measured a minute apart; ${target})`);
   // The same ratio with M and XL slices alternating, so both see the same machine (a shared CPU's speed drifts by
   // 10-30% over a minute): the median of the paired ratios.
-  const m = pairedSessions.M, xl = pairedSessions.XL;
   const ratios: number[] = [];
   for (let k = 0; k < 9; k++) {
     // About 0.1 s each: 300k moves of M, 100k of XL.
     const a = cpuMs();
-    m.runSlice(300_000);
+    m.session.runSlice(300_000);
     const b = cpuMs();
-    xl.runSlice(100_000);
+    xl.session.runSlice(100_000);
     const c = cpuMs();
     ratios.push((c - b) / 100_000 / ((b - a) / 300_000));
   }
   ratios.sort((x, y) => x - y);
-  console.log(`XL / M cost per move, paired slices: median ${ratios[4].toFixed(2)}x (range ${ratios[0].toFixed(2)}-${ratios[8].toFixed(2)}x; target <= 3x)`);
+  console.log(`XL / M cost per move, ${label}, paired slices: median ${ratios[4].toFixed(2)}x (range ${ratios[0].toFixed(2)}-${ratios[8].toFixed(2)}x; ${target})`);
+}
+
+for (const withContracts of configs) {
+  const measured: Record<string, Measured> = {};
+  for (const size of SIZES) {
+    if (args.length > 0 && !args.includes(size.name)) continue;
+    // Without contracts (after a run with them), only M and XL: the sizes of the target.
+    if (!withContracts && configs.length > 1 && size.name !== "M" && size.name !== "XL") continue;
+    const result = await runSize(size, withContracts);
+    if (result) measured[size.name] = result;
+  }
+  if (measured.M && measured.XL) {
+    if (withContracts) compare("with the contract mix", "reported, the 3x target is for the engine constraints", measured.M, measured.XL);
+    else compare("engine constraints", "target <= 3x", measured.M, measured.XL);
+  }
 }
 if (args.length === 0 || args.includes("MIP")) await runMipBenchmark(module);
