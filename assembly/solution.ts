@@ -128,8 +128,8 @@ export function lowerBoundByStart(e: i32, minute: i32): i32 {
   return lo;
 }
 
-/** First position whose (start, index) is not below shift `s`'s. */
-function lowerBoundShift(e: i32, s: i32): i32 {
+/** First position in `e`'s list whose (start, index) is not below shift `s`'s: s's position, or where it would go. */
+export function lowerBoundShift(e: i32, s: i32): i32 {
   const base = listBase(e);
   const start = unchecked(sf(s, SR_START));
   const n = unchecked(listLength[e]);

@@ -1,9 +1,14 @@
 /**
  * Contract rules as EMPLOYEE-SCOPED units (constraints/index.ts describes the pattern): each compiled rule of an
  * employee (a *slot*: one entry of the employee's rule list) has a cached penalty, the rule evaluated over the
- * employee's whole time-ordered list. A change is scored without applying it: the employees it touches are viewed
- * as the move would leave them (view.ts: the list without the shift that leaves, with the one that arrives), the
- * rules that can see the moved shift are re-evaluated, and the delta is new - (pending or cached).
+ * employee's whole time-ordered list. A change is scored without applying it: for each employee it touches, the
+ * rules that can see a moved shift are evaluated on a *window* of the list around the move (view.ts: the list as it
+ * is, and as the move would leave it: without the shift that leaves, with the one that arrives), and the new value
+ * is (pending or cached) + (window after − window before). A rule's penalty and matches are sums of terms (periods,
+ * pairs, runs, windows of days); each family's `*Window` function picks a window holding every term the move can
+ * change, so the difference is exact while a move's cost no longer grows with the employee's horizon. Windowed:
+ * every period rule (cost definitions included), every sequence rule, rolling windows except minutes off and
+ * ABSENCE_AWARE maximums; those and scoped disruption are evaluated over the whole list (the new value directly).
  *
  * Values of a move in progress are *pending* until the move commits; a compound move (ruin and recreate) reads its
  * earlier changes' pending values as the current ones. `evalChange` probes collect their values in the *probe*
@@ -13,13 +18,19 @@
  *
  * The rules themselves: period-rules.ts, sequence-rules.ts (rest, gaps, sequences), rolling-window.ts.
  * Match counts are cached per slot too, so each constraint's match count is kept current at commit (O(1) to read).
+ * The from-scratch score (`penaltyFull`), `rebuild` and the explanations (`recordMatches`) evaluate whole lists.
  */
 import {
   RW_KIND, RW_CONSTRAINT, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_P3, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF,
   K_MINUTES_BETWEEN, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_MINUTES_OFF, K_SCOPED_DISRUPTION, CONDITION_NONE, K_PERIOD_COST,
+  RW_P1,
 } from "../layout";
 import { employeeCount, ruleCount, employeeRulesOff, employeeRules, employeeTz } from "../problem";
-import { buildView, rw, passes, initView, startRecording, stopRecording, setRecordOwner, contractRecords } from "./view";
+import { listLength } from "../solution";
+import {
+  buildView, buildWholeView, rw, passes, initView, startRecording, stopRecording, setRecordOwner, contractRecords,
+  locateMove, windowFrom, windowTo, termDayFrom, termDayTo, ALL_DAYS_FROM, ALL_DAYS_TO,
+} from "./view";
 import * as period from "./period-rules";
 import * as sequence from "./sequence-rules";
 import * as rolling from "./rolling-window";
@@ -49,19 +60,45 @@ export let matchTotals = new StaticArray<i64>(MASK_CAPACITY);
 let evPenalty: i64 = 0;
 let evMatches: i32 = 0;
 
-/** Evaluates rule r over the view (employee e, time zone group g) into evPenalty / evMatches. */
+// @ts-ignore: decorator
+@inline
+function isPeriodRule(kind: i32): bool {
+  return kind <= K_PERIOD_CONSECUTIVE_WEEKENDS_OFF || kind == K_PERIOD_COST;
+}
+
+// @ts-ignore: decorator
+@inline
+function isSequenceRule(kind: i32): bool {
+  return kind >= K_MINUTES_BETWEEN && kind <= K_GAPS;
+}
+
+// @ts-ignore: decorator
+@inline
+function isRollingRule(kind: i32): bool {
+  return kind >= K_ROLLING_MINUTES && kind <= K_ROLLING_MINUTES_OFF;
+}
+
+/** Evaluates rule r over the whole view (employee e, time zone group g) into evPenalty / evMatches. */
 function evaluate(r: i32, g: i32, e: i32): void {
+  evaluateTerms(r, g, e, ALL_DAYS_FROM, ALL_DAYS_TO, false);
+}
+
+/**
+ * Evaluates rule r over the view into evPenalty / evMatches: of period and rolling window rules only the terms
+ * reaching days [dayFrom, dayTo]; `plannedElsewhere`: the employee has planned work outside the view (rolling windows).
+ */
+function evaluateTerms(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, plannedElsewhere: bool): void {
   const kind = rw(r, RW_KIND);
-  if (kind <= K_PERIOD_CONSECUTIVE_WEEKENDS_OFF || kind == K_PERIOD_COST) {
-    period.evaluatePeriodRule(r, g);
+  if (isPeriodRule(kind)) {
+    period.evaluatePeriodRule(r, g, dayFrom, dayTo);
     evPenalty = period.evPenalty;
     evMatches = period.evMatches;
-  } else if (kind >= K_MINUTES_BETWEEN && kind <= K_GAPS) {
+  } else if (isSequenceRule(kind)) {
     sequence.evaluateSequenceRule(r, g);
     evPenalty = sequence.evPenalty;
     evMatches = sequence.evMatches;
-  } else if (kind >= K_ROLLING_MINUTES && kind <= K_ROLLING_MINUTES_OFF) {
-    rolling.evaluateRollingRule(r, g, e);
+  } else if (isRollingRule(kind)) {
+    rolling.evaluateRollingRule(r, g, e, dayFrom, dayTo, plannedElsewhere);
     evPenalty = rolling.evPenalty;
     evMatches = rolling.evMatches;
   } else if (kind == K_SCOPED_DISRUPTION) {
@@ -74,14 +111,33 @@ function evaluate(r: i32, g: i32, e: i32): void {
   }
 }
 
+/** Whether rule r is scored on a window of the list around a move, else over the whole list (module header). */
+function windowed(r: i32): bool {
+  const kind = rw(r, RW_KIND);
+  return isPeriodRule(kind) || isSequenceRule(kind) || (isRollingRule(kind) && rolling.rollingWindowed(r));
+}
+
+/**
+ * Sets the window of windowed rule r for the move locateMove recorded (view.ts windowFrom / windowTo, termDayFrom /
+ * termDayTo); false when the move changes none of its terms.
+ */
+function setWindowFor(r: i32, g: i32): bool {
+  const kind = rw(r, RW_KIND);
+  if (isPeriodRule(kind)) return period.periodWindow(r, g);
+  if (isSequenceRule(kind)) return sequence.sequenceWindow(r, g);
+  rolling.rollingWindow(r, g);
+  return true;
+}
+
 /** Whether moving shift s can change rule r's value: s passes one of the filters the rule reads. */
 // @ts-ignore: decorator
 @inline
 function sees(r: i32, s: i32): bool {
   const kind = rw(r, RW_KIND);
-  // Scoped disruption reads the employee's submitted shifts and whatever it receives: any shift.
-  if (kind == K_SCOPED_DISRUPTION) return true;
-  if (kind == K_MINUTES_BETWEEN || kind == K_GAPS) return passes(rw(r, RW_FILTER2), s) || passes(rw(r, RW_FILTER3), s);
+  // Scoped disruption reads the employee's submitted shifts and whatever it receives: any shift. Gaps pair
+  // neighbours and chains of previous shifts are neighbours too: any shift in between breaks them.
+  if (kind == K_SCOPED_DISRUPTION || kind == K_GAPS || (kind == K_MINUTES_BETWEEN && rw(r, RW_P1) > 1)) return true;
+  if (kind == K_MINUTES_BETWEEN) return passes(rw(r, RW_FILTER2), s) || passes(rw(r, RW_FILTER3), s);
   if (passes(rw(r, RW_FILTER), s)) return true;
   return rw(r, RW_P3) != CONDITION_NONE && passes(rw(r, RW_FILTER2), s);
 }
@@ -121,7 +177,7 @@ export function rebuild(): void {
     const from = unchecked(employeeRulesOff[e]), to = unchecked(employeeRulesOff[e + 1]);
     if (from == to) continue;
     const g = unchecked(employeeTz[e]);
-    buildView(e, g, -1, -1);
+    buildWholeView(e, g);
     for (let k = from; k < to; k++) {
       const r = unchecked(employeeRules[k]);
       evaluate(r, g, e);
@@ -144,7 +200,7 @@ export function penaltyFull(id: i32, countMatches: bool): i64 {
       const r = unchecked(employeeRules[k]);
       if (rw(r, RW_CONSTRAINT) != id) continue;
       if (!viewed) {
-        buildView(e, g, -1, -1);
+        buildWholeView(e, g);
         viewed = true;
       }
       evaluate(r, g, e);
@@ -175,27 +231,53 @@ function probe(k: i32, penalty: i64, matches: i32): void {
   probeCount++;
 }
 
-/** Re-evaluates employee e's rules that see s1 or s2 over its view without `remove` and with `add`. */
+/** Probes slot k (rule r) at its new value, when it differs from the current one. */
+function change(k: i32, r: i32, penalty: i64, matches: i32, raw: StaticArray<i64>): void {
+  const before = currentPenalty(k);
+  if (penalty == before && matches == currentMatches(k)) return;
+  probe(k, penalty, matches);
+  const id = rw(r, RW_CONSTRAINT);
+  unchecked(raw[id] += penalty - before);
+  markId(touchedMask, id);
+}
+
+/**
+ * Re-evaluates employee e's rules that see s1 or s2 for its list without `remove` and with `add`: on the window of
+ * the move (setWindowFor), or over the whole list when the rule is not windowed or its window is the whole list
+ * (one evaluation instead of two; those rules share one view of the list as the move leaves it).
+ */
 function side(e: i32, remove: i32, add: i32, s1: i32, s2: i32, raw: StaticArray<i64>): void {
   if (e < 0) return;
   const from = unchecked(employeeRulesOff[e]), to = unchecked(employeeRulesOff[e + 1]);
   if (from == to) return;
   const g = unchecked(employeeTz[e]);
-  let viewed = false;
+  const n = unchecked(listLength[e]);
+  locateMove(e, remove, add);
+  let wholeView = false;
   for (let k = from; k < to; k++) {
     const r = unchecked(employeeRules[k]);
     if (!sees(r, s1) && (s2 < 0 || !sees(r, s2))) continue;
-    if (!viewed) {
-      buildView(e, g, remove, add);
-      viewed = true;
+    if (windowed(r)) {
+      if (!setWindowFor(r, g)) continue;
+      const lo = windowFrom, hi = windowTo;
+      if (lo > 0 || hi < n) {
+        const dayFrom = termDayFrom, dayTo = termDayTo, plannedElsewhere = rolling.plannedOutside;
+        buildView(e, g, -1, -1, lo, hi);
+        evaluateTerms(r, g, e, dayFrom, dayTo, plannedElsewhere);
+        const oldPenalty = evPenalty, oldMatches = evMatches;
+        buildView(e, g, remove, add, lo, hi);
+        evaluateTerms(r, g, e, dayFrom, dayTo, plannedElsewhere);
+        change(k, r, currentPenalty(k) + evPenalty - oldPenalty, currentMatches(k) + evMatches - oldMatches, raw);
+        wholeView = false;
+        continue;
+      }
+    }
+    if (!wholeView) {
+      buildView(e, g, remove, add, 0, n);
+      wholeView = true;
     }
     evaluate(r, g, e);
-    const before = currentPenalty(k);
-    if (evPenalty == before && evMatches == currentMatches(k)) continue;
-    probe(k, evPenalty, evMatches);
-    const id = rw(r, RW_CONSTRAINT);
-    unchecked(raw[id] += evPenalty - before);
-    markId(touchedMask, id);
+    change(k, r, evPenalty, evMatches, raw);
   }
 }
 
@@ -269,7 +351,7 @@ export function recordMatches(): i32 {
       const from = unchecked(employeeRulesOff[e]), to = unchecked(employeeRulesOff[e + 1]);
       if (from == to) continue;
       const g = unchecked(employeeTz[e]);
-      buildView(e, g, -1, -1);
+      buildWholeView(e, g);
       for (let k = from; k < to; k++) {
         const r = unchecked(employeeRules[k]);
         setRecordOwner(e, r);

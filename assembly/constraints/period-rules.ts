@@ -13,17 +13,22 @@
  * schedule's range (the planning window, else the shifts' span); shifts outside the range still count in them
  * (published history). START_ONLY (default) counts a shift in the period of its start day; START_AND_END in every
  * period it overlaps, with the minutes of the overlapping part. A match is a period out of range.
+ *
+ * A period's value reads only the shifts counted on its days, so a move changes only the periods holding a day the
+ * moved shifts count on: `periodWindow` picks those periods and the list window of the shifts counted in them, and
+ * the evaluation scores only the periods reaching the given days (all of them for the from-scratch score).
  */
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FLAGS, RW_PERIOD, RW_PERIOD_PARAM, RW_P1, RF_START_AND_END, RF_WEEKDAY_SHIFT,
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
-  K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_PERIOD_COST,
+  K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_PERIOD_COST, PERIOD_CUSTOM, PERIOD_SCHEDULE,
 } from "../layout";
 import { tieredCost, overtimeMinutes } from "./cost";
 import { periodAt, nextPeriod, periodFirst, periodLast, weekday } from "../calendar";
 import {
   viewShift, viewLength, rw, counts, countedMinutes, minutesOnDay, startDay, endDay, clearDays, daySlot, touchDay,
-  dayMinutes, dayCount, dayUsed, rangeFirst, rangeLast, dayBase, daySpan, recording, record,
+  dayMinutes, dayCount, dayUsed, rangeFirst, rangeLast, dayBase, daySpan, recording, record, movedDayFrom, movedDayTo,
+  windowOverDays, setTermDays,
 } from "./view";
 
 export let evPenalty: i64 = 0;
@@ -76,14 +81,51 @@ function aggregate(r: i32, g: i32, splitDays: bool): void {
   }
 }
 
-/** Penalty and matches of period rule r over the view (employee in time zone group g). */
-export function evaluatePeriodRule(r: i32, g: i32): void {
+/** Whether rule r counts a shift on every day it touches (else on its start day). */
+function splits(r: i32): bool {
+  return (rw(r, RW_FLAGS) & RF_START_AND_END) != 0 || rw(r, RW_KIND) == K_PERIOD_WEEKEND_MINUTES;
+}
+
+/**
+ * Moves periodFirst / periodLast to the first period the score counts (those from the one holding the range's first
+ * day on) that can reach day `from`: for calendar periods directly the one holding `from` (or the range's last day).
+ */
+function firstPeriod(pKind: i32, param: i32, first: i32, last: i32, from: i32): bool {
+  if (from > first && pKind != PERIOD_CUSTOM && pKind != PERIOD_SCHEDULE) return periodAt(pKind, param, min(from, last), first, last);
+  return periodAt(pKind, param, first, first, last) || nextPeriod(pKind, param, first - 1, first, last, last);
+}
+
+/**
+ * The window of a move (view.ts locateMove) for rule r: the periods holding a day the moved shifts count on, and
+ * the list positions of the shifts counted in them. False when no counted period holds such a day.
+ */
+export function periodWindow(r: i32, g: i32): bool {
+  const dayFrom = movedDayFrom(g), dayTo = movedDayTo(g, splits(r));
+  const pKind = rw(r, RW_PERIOD), param = rw(r, RW_PERIOD_PARAM);
+  const first = rangeFirst(g), last = rangeLast(g);
+  let lo = i32.MAX_VALUE, hi = i32.MIN_VALUE;
+  let more = firstPeriod(pKind, param, first, last, dayFrom);
+  let guard = 0;
+  while (more && guard++ < 100_000 && periodFirst <= dayTo) {
+    if (periodLast >= dayFrom) {
+      lo = min(lo, periodFirst);
+      hi = max(hi, periodLast);
+    }
+    more = nextPeriod(pKind, param, periodLast, first, last, last);
+  }
+  if (lo > hi) return false;
+  setTermDays(dayFrom, dayTo);
+  windowOverDays(g, lo, hi);
+  return true;
+}
+
+/** Penalty and matches of period rule r over the view (employee in time zone group g), periods reaching [dayFrom, dayTo]. */
+export function evaluatePeriodRule(r: i32, g: i32, dayFrom: i32, dayTo: i32): void {
   evPenalty = 0;
   evMatches = 0;
   const kind = rw(r, RW_KIND);
   const flags = rw(r, RW_FLAGS);
-  const split = (flags & RF_START_AND_END) != 0 || kind == K_PERIOD_WEEKEND_MINUTES;
-  aggregate(r, g, split);
+  aggregate(r, g, splits(r));
   const lo = rw(r, RW_MIN), hi = rw(r, RW_MAX);
   const pKind = rw(r, RW_PERIOD), param = rw(r, RW_PERIOD_PARAM);
   const first = rangeFirst(g), last = rangeLast(g);
@@ -92,10 +134,14 @@ export function evaluatePeriodRule(r: i32, g: i32): void {
   const weekendStart = rw(r, RW_P1);
   // Cost definitions (cost.ts) count minutes like minutesWorked and price them per period.
   const minutesLike = kind == K_PERIOD_MINUTES || kind == K_PERIOD_COST;
-  let more = periodAt(pKind, param, first, first, last) || nextPeriod(pKind, param, first - 1, first, last, last);
+  let more = firstPeriod(pKind, param, first, last, dayFrom);
   let guard = 0;
-  while (more && guard++ < 100_000) {
+  while (more && guard++ < 100_000 && periodFirst <= dayTo) {
     const pFirst = periodFirst, pLast = periodLast;
+    if (pLast < dayFrom) {
+      more = nextPeriod(pKind, param, pLast, first, last, last);
+      continue;
+    }
     const from = max(pFirst, spanLo), to = min(pLast, spanHi);
     let v: i64 = 0;
     if (minutesLike || kind == K_PERIOD_SHIFTS || kind == K_PERIOD_DAYS) {

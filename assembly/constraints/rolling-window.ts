@@ -20,6 +20,12 @@
  * own shift tags): a window is checked only when the employee works at least `triggerLimit` such shifts (minutes) in
  * it. Penalty per window: the amount outside the limits. A match is a penalized window.
  * With START_AND_END a window is anchored on a shift's start day even when it began the day before.
+ *
+ * A window reads only the shifts counted on its days, so a move changes only the windows holding a day the moved
+ * shifts count on: `rollingWindow` picks the list window of the shifts counted in them, and the evaluation scores
+ * only the windows reaching the given days (all of them for the from-scratch score). Minutes off and ABSENCE_AWARE
+ * maximums place windows by the offset of the employee's first shift, which a move can change: those rules are
+ * evaluated over the whole list.
  */
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FLAGS, RW_FILTER2, RW_P1, RW_P2, RW_P3, RW_P4, RW_AUX, RW_AUX_COUNT, RF_START_AND_END,
@@ -28,10 +34,11 @@ import {
 } from "../layout";
 import { SR_START, SR_END, SR_WORKED, sf, unavailable, unavailableOff, ruleAux } from "../problem";
 import { addMonths, weekday } from "../calendar";
+import { listBase, listAt, listLength } from "../solution";
 import {
   viewShift, viewLength, rw, counts, passes, countedMinutes, minutesOnDay, startDay, endDay, tz, clearDays, daySlot,
   touchDay, dayMinutes, dayCount, dayAux, dayUsed, rangeFirst, rangeLast, dayBase, daySpan, isHistoricShift, recording,
-  record,
+  record, moveEmployee, movedDayFrom, movedDayTo, windowOverDays, setTermDays, windowFrom, windowTo,
 } from "./view";
 
 export let evPenalty: i64 = 0;
@@ -53,13 +60,53 @@ function windowEnd(type: i32, size: i32, d: i32): i32 {
   return d + (type == WINDOW_WEEKLY ? 7 * size : size) - 1;
 }
 
+/** Days a window of rule r spans at most. */
+function longestWindow(r: i32): i32 {
+  const type = rw(r, RW_P1), size = max(1, rw(r, RW_P2));
+  return type == WINDOW_MONTHLY ? 31 * size : type == WINDOW_WEEKLY ? 7 * size : size;
+}
+
+/** Whether a move is scored on a window of the list (rollingWindow) rather than over the whole list. */
+export function rollingWindowed(r: i32): bool {
+  return rw(r, RW_KIND) != K_ROLLING_MINUTES_OFF && (rw(r, RW_FLAGS) & RF_ABSENCE_AWARE) == 0;
+}
+
+/** Whether the employee has planned work rule r counts outside the list window (rollingWindow sets it). */
+export let plannedOutside = false;
+
+/**
+ * The window of a move (view.ts locateMove) for rule r (rollingWindowed): the list positions of the shifts counted
+ * in the windows holding a day the moved shifts count on.
+ */
+export function rollingWindow(r: i32, g: i32): void {
+  const dayFrom = movedDayFrom(g), dayTo = movedDayTo(g, (rw(r, RW_FLAGS) & RF_START_AND_END) != 0);
+  const reach = longestWindow(r) - 1;
+  setTermDays(dayFrom, dayTo);
+  windowOverDays(g, dayFrom - reach, dayTo + reach);
+  // Maximums are skipped for an employee without planned work: look past the window for some.
+  const e = moveEmployee, base = listBase(e);
+  plannedOutside = false;
+  for (let i = windowFrom - 1; i >= 0 && !plannedOutside; i--) plannedOutside = plannedCount(r, g, listAt(base, i));
+  for (let i = windowTo, n = unchecked(listLength[e]); i < n && !plannedOutside; i++) plannedOutside = plannedCount(r, g, listAt(base, i));
+}
+
+// @ts-ignore: decorator
+@inline
+function plannedCount(r: i32, g: i32, s: i32): bool {
+  return !isHistoricShift(s) && counts(r, g, s);
+}
+
 let prefixMinutes = new StaticArray<i64>(0);
 let prefixCount = new StaticArray<i64>(0);
 let prefixDays = new StaticArray<i64>(0);
 let prefixAux = new StaticArray<i64>(0);
 let gapList = new StaticArray<i32>(64);
 
-export function evaluateRollingRule(r: i32, g: i32, e: i32): void {
+/**
+ * Penalty and matches of rule r over the view (employee e in group g), windows reaching [dayFrom, dayTo];
+ * `plannedElsewhere`: the employee has planned counted work outside the view.
+ */
+export function evaluateRollingRule(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, plannedElsewhere: bool): void {
   evPenalty = 0;
   evMatches = 0;
   const kind = rw(r, RW_KIND);
@@ -67,7 +114,7 @@ export function evaluateRollingRule(r: i32, g: i32, e: i32): void {
   const split = (flags & RF_START_AND_END) != 0;
   const condType = rw(r, RW_P3), condFilter = rw(r, RW_FILTER2), trigger = rw(r, RW_P4);
   clearDays();
-  let planned = false;
+  let planned = plannedElsewhere;
   let offset = 0;
   for (let k = 0; k < viewLength; k++) {
     const s = unchecked(viewShift[k]);
@@ -104,7 +151,17 @@ export function evaluateRollingRule(r: i32, g: i32, e: i32): void {
     prefixDays = new StaticArray<i64>(span + 1);
     prefixAux = new StaticArray<i64>(span + 1);
   }
-  for (let i = 0; i < span; i++) {
+  // Window starts: for maximums every window reaching into the range; for minimums the windows inside it. Only
+  // those reaching [dayFrom, dayTo], whose days lie in the prefix sums' slots [slotFrom, slotTo).
+  const length0 = windowEnd(type, size, first) - first + 1;
+  const dFrom = max(minimumKind ? first : first - length0 + 1, dayFrom - longestWindow(r) + 1);
+  const dTo = min(last, dayTo);
+  const slotFrom = max(0, min(span, dFrom - spanLo)), slotTo = max(slotFrom, min(span, dTo + longestWindow(r) - spanLo));
+  unchecked(prefixMinutes[slotFrom] = 0);
+  unchecked(prefixCount[slotFrom] = 0);
+  unchecked(prefixDays[slotFrom] = 0);
+  unchecked(prefixAux[slotFrom] = 0);
+  for (let i = slotFrom; i < slotTo; i++) {
     const used = dayUsed(i);
     unchecked(prefixMinutes[i + 1] = prefixMinutes[i] + (used ? <i64>unchecked(dayMinutes[i]) : 0));
     unchecked(prefixCount[i + 1] = prefixCount[i] + (used ? <i64>unchecked(dayCount[i]) : 0));
@@ -113,12 +170,10 @@ export function evaluateRollingRule(r: i32, g: i32, e: i32): void {
   }
   const lo = rw(r, RW_MIN), hi = rw(r, RW_MAX);
   const mask = (flags >> RF_WEEKDAY_SHIFT) & 127;
-  // Window starts: for maximums every window reaching into the range; for minimums the windows inside it.
-  const length0 = windowEnd(type, size, first) - first + 1;
-  const dFrom = minimumKind ? first : first - length0 + 1;
-  for (let d = max(dFrom, spanLo); d <= last; d++) {
+  for (let d = max(dFrom, spanLo); d <= dTo; d++) {
     const dEnd = windowEnd(type, size, d);
     if (minimumKind && dEnd > last) break;
+    if (dEnd < dayFrom) continue;
     windowFirst = d;
     windowLast = dEnd;
     const a = d - spanLo, b = min(dEnd - spanLo + 1, span);

@@ -20,6 +20,15 @@
  *     employee's next counted shift must reach `minTimeOffAfterSequence`; the missing minutes are the penalty.
  * Pairs and sequences made only of historic shifts (planning window) are skipped. A match is a penalized pair,
  * run or sequence.
+ *
+ * Every term (pair, run, sequence) reads a stretch of the list, so a move is scored on the window of the list
+ * around it (`sequenceWindow`): the terms it can change lie wholly inside, and a term cut by the window's edge is
+ * evaluated the same, cut, with and without the move, so it cancels out of the difference:
+ *   gaps             the shifts next to the move;
+ *   minutes between  from the shifts starting `minimum` + the longest shift before the moved shifts (and the
+ *                    `minConsecutivePreviousShifts` before them) to those as far after the move's last neighbours;
+ *   runs, sequences  from the start of the run before the move to the first shift after the run after it: runs
+ *                    break between two consecutive counted shifts that cannot be in one run, whatever precedes them.
  */
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FILTER2, RW_FILTER3, RW_FLAGS, RW_P1, RW_P2, RW_P3, RW_P4, RF_START_AND_END,
@@ -27,8 +36,10 @@ import {
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY,
 } from "../layout";
 import { maxShiftDuration, SR_START, SR_END, sf } from "../problem";
+import { listBase, listAt, listStart, listLength, lowerBoundByStart } from "../solution";
 import {
   viewShift, viewLength, rw, passes, counts, startDay, endDay, isHistoricShift, rangeFirst, rangeLast, recording, record,
+  moveEmployee, moveFrom, moveTo, moveRemove, moveAdd, setWindow, floorDiv, leadToStartDayMax, leadToLastDayMax,
 } from "./view";
 
 export let evPenalty: i64 = 0;
@@ -50,6 +61,74 @@ export function evaluateSequenceRule(r: i32, g: i32): void {
   else if (kind == K_GAPS) gaps(r);
   else if (kind == K_CONSECUTIVE_DAYS) consecutiveDays(r, g);
   else consecutiveShifts(r, g, kind == K_CONSECUTIVE_SHIFTS);
+}
+
+/**
+ * The window of a move (view.ts locateMove) for sequence rule r (module header). False when the rule has no terms.
+ */
+export function sequenceWindow(r: i32, g: i32): bool {
+  const kind = rw(r, RW_KIND);
+  const e = moveEmployee;
+  const n = unchecked(listLength[e]);
+  if (kind == K_GAPS) {
+    setWindow(moveFrom - 1, moveTo + 1);
+    return true;
+  }
+  if (kind == K_MINUTES_BETWEEN) {
+    const minimum = rw(r, RW_MIN);
+    if (minimum <= 0) return false;
+    const chain = max(1, rw(r, RW_P1));
+    const reach = minimum + maxShiftDuration;
+    // A pair (a, b) reads b, the shifts back to a and the chain before a; a starts at most `reach` before b.
+    let movedStart = i32.MAX_VALUE;
+    if (moveRemove >= 0) movedStart = sf(moveRemove, SR_START);
+    if (moveAdd >= 0) movedStart = min(movedStart, sf(moveAdd, SR_START));
+    const from = lowerBoundByStart(e, movedStart - reach) - (chain - 1);
+    // Pairs whose b starts more than `reach` after the chain's reach past the move read nothing it changes.
+    const last = moveTo + chain - 1;
+    const to = last >= n ? n : lowerBoundByStart(e, listStart(listBase(e), last) + reach + 1);
+    setWindow(from, to);
+    return true;
+  }
+  const base = listBase(e);
+  // Runs: back to a run's first shift before the move, on to the first shift of a run after it.
+  let from = 0, later = -1;
+  for (let i = moveFrom - 1; i >= 0; i--) {
+    const s = listAt(base, i);
+    if (!counts(r, g, s)) continue;
+    if (later >= 0 && runBreaks(r, g, s, listAt(base, later))) {
+      from = later;
+      break;
+    }
+    later = i;
+  }
+  let to = n, earlier = -1;
+  for (let i = moveTo; i < n; i++) {
+    const s = listAt(base, i);
+    if (!counts(r, g, s)) continue;
+    if (earlier >= 0 && runBreaks(r, g, listAt(base, earlier), s)) {
+      to = i + 1;
+      break;
+    }
+    earlier = i;
+  }
+  setWindow(from, to);
+  return true;
+}
+
+/**
+ * Whether consecutive counted shifts a, b cannot be in one run or sequence, whatever shifts precede a: sequences
+ * break on the gap between a and b; runs of days when b starts more than a day after the last day of any shift
+ * starting no later than a (bounded through view.ts's leads from a's start).
+ */
+function runBreaks(r: i32, g: i32, a: i32, b: i32): bool {
+  if (rw(r, RW_KIND) == K_CONSECUTIVE_DAYS) {
+    const split = (rw(r, RW_FLAGS) & RF_START_AND_END) != 0;
+    const lead = split ? unchecked(leadToLastDayMax[g]) : unchecked(leadToStartDayMax[g]);
+    return <i64>startDay(g, b) > floorDiv(<i64>sf(a, SR_START) + <i64>lead, 1440) + 1;
+  }
+  const betweenStarts = rw(r, RW_P1) == SEQUENCE_BETWEEN_STARTS;
+  return sf(b, SR_START) - (betweenStarts ? sf(a, SR_START) : sf(a, SR_END)) > rw(r, RW_P2);
 }
 
 function minutesBetween(r: i32): void {

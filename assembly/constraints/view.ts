@@ -5,7 +5,11 @@
  * matches, counted minutes, local days). Also the per-day scratch arrays the evaluators aggregate into, reset in
  * O(1) by generation stamps.
  *
- *   view (VIEW_WORDS per entry)   shift  start  end      sorted by (start, shift index), like solution.ts's lists
+ *   view   shift indices sorted by (start, shift index), like solution.ts's lists
+ *
+ * A view may cover a *window* of the list (positions [from, to)) rather than all of it: a move is scored on the
+ * window around it (contracts.ts; each rule family says in its `*Window` function which window holds every term
+ * the move can change), once as the list is and once as the move would leave it.
  */
 import {
   shiftCount, ruleCount, rules, tzShift, tzRange, tzGroupCount, ruleMinutes, filterMatches, filterCount,
@@ -15,7 +19,7 @@ import {
   RULE_WORDS, TZ_WORDS, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_MINUTES_ROW, RW_VALID_FROM, RW_VALID_TO, SHIFT_HISTORIC,
 } from "../layout";
 import { MatchRecords } from "../match-records";
-import { listBase, listAt, listLength } from "../solution";
+import { listBase, listAt, listLength, lowerBoundByStart, lowerBoundShift } from "../solution";
 
 // ---- the view ----------------------------------------------------------------------------------------------------
 
@@ -29,18 +33,17 @@ function ensureView(n: i32): void {
 }
 
 /**
- * Loads employee e's list into the view, without shift `remove` (-1 = none) and with shift `add` (-1 = none) at its
- * place in (start, index) order.
+ * Loads positions [from, to) of employee e's list into the view, without shift `remove` (-1 = none) and with shift
+ * `add` (-1 = none) at its place in (start, index) order; the window must hold both places (locateMove's range).
  */
-export function buildView(e: i32, group: i32, remove: i32, add: i32): void {
+export function buildView(e: i32, group: i32, remove: i32, add: i32, from: i32, to: i32): void {
   const base = listBase(e);
-  const len = unchecked(listLength[e]);
-  ensureView(len + 1);
+  ensureView(to - from + 1);
   viewGroup = group;
   let n = 0;
   let addStart = add >= 0 ? sf(add, SR_START) : 0;
   let pending = add >= 0;
-  for (let i = 0; i < len; i++) {
+  for (let i = from; i < to; i++) {
     const s = listAt(base, i);
     if (s == remove) continue;
     if (pending) {
@@ -54,6 +57,108 @@ export function buildView(e: i32, group: i32, remove: i32, add: i32): void {
   }
   if (pending) unchecked(viewShift[n++] = add);
   viewLength = n;
+}
+
+/** Loads employee e's whole list into the view. */
+export function buildWholeView(e: i32, group: i32): void {
+  buildView(e, group, -1, -1, 0, unchecked(listLength[e]));
+}
+
+// ---- the window of a move ----------------------------------------------------------------------------------------
+
+/** Day bounds that stand for "every day" (whole-list evaluations): far outside any schedule, safe to offset. */
+export const ALL_DAYS_FROM: i32 = -(1 << 28);
+export const ALL_DAYS_TO: i32 = 1 << 28;
+
+/** The move being scored on the viewed employee: the shift it takes out and the one it puts in (-1 = none). */
+export let moveEmployee = -1;
+export let moveRemove = -1;
+export let moveAdd = -1;
+/** Positions [moveFrom, moveTo) of the current list the move changes (an insertion point alone is empty). */
+export let moveFrom = 0;
+export let moveTo = 0;
+
+/** The window a `*Window` function chose: list positions [windowFrom, windowTo), terms on days [termDayFrom, termDayTo]. */
+export let windowFrom = 0;
+export let windowTo = 0;
+export let termDayFrom = ALL_DAYS_FROM;
+export let termDayTo = ALL_DAYS_TO;
+
+/** Records the move (taking `remove` out of e's list, putting `add` in) and where in the list it acts. */
+export function locateMove(e: i32, remove: i32, add: i32): void {
+  moveEmployee = e;
+  moveRemove = remove;
+  moveAdd = add;
+  let from = i32.MAX_VALUE, to = 0;
+  if (remove >= 0) {
+    from = lowerBoundShift(e, remove);
+    to = from + 1;
+  }
+  if (add >= 0) {
+    const at = lowerBoundShift(e, add);
+    from = min(from, at);
+    to = max(to, at);
+  }
+  moveFrom = from;
+  moveTo = to;
+}
+
+/** Sets the window to list positions [from, to), widened to hold the move. */
+export function setWindow(from: i32, to: i32): void {
+  windowFrom = max(0, min(from, moveFrom));
+  windowTo = min(unchecked(listLength[moveEmployee]), max(to, moveTo));
+}
+
+/** Sets the terms' days [from, to] (period and rolling window rules score only terms that reach them). */
+export function setTermDays(from: i32, to: i32): void {
+  termDayFrom = from;
+  termDayTo = to;
+}
+
+/** First local day the moved shifts count on (their start days), or with `split` their last days. */
+export function movedDayFrom(g: i32): i32 {
+  let d = i32.MAX_VALUE;
+  if (moveRemove >= 0) d = startDay(g, moveRemove);
+  if (moveAdd >= 0) d = min(d, startDay(g, moveAdd));
+  return d;
+}
+
+export function movedDayTo(g: i32, split: bool): i32 {
+  let d = i32.MIN_VALUE;
+  if (moveRemove >= 0) d = split ? endDay(g, moveRemove) : startDay(g, moveRemove);
+  if (moveAdd >= 0) d = max(d, split ? endDay(g, moveAdd) : startDay(g, moveAdd));
+  return d;
+}
+
+/**
+ * Sets the window to the list positions of every shift that counts on a day in [from, to] (its start day, or with
+ * START_AND_END any day it touches): by start minute, through the extreme gaps between a shift's start and its local
+ * days in group g (initView), so the bounds hold in any time zone.
+ */
+export function windowOverDays(g: i32, from: i32, to: i32): void {
+  const e = moveEmployee;
+  const lo = <i64>from * 1440 - <i64>unchecked(leadToLastDayMax[g]);
+  const hi = <i64>to * 1440 - <i64>unchecked(leadToStartDayMin[g]) + 1;
+  setWindow(lowerBoundByStart(e, clampMinute(lo)), lowerBoundByStart(e, clampMinute(hi)));
+}
+
+function clampMinute(m: i64): i32 {
+  return <i32>min<i64>(max<i64>(m, <i64>i32.MIN_VALUE), <i64>i32.MAX_VALUE);
+}
+
+/**
+ * Per group, over all shifts: the largest and smallest (start day × 1440 − start) and the largest (last day × 1440
+ * − start), at least the former. A shift starting at minute m has its start day in [(m + leadToStartDayMin) / 1440,
+ * (m + leadToStartDayMax) / 1440] and its last day at most (m + leadToLastDayMax) / 1440.
+ */
+export let leadToStartDayMax = new StaticArray<i32>(0);
+export let leadToStartDayMin = new StaticArray<i32>(0);
+export let leadToLastDayMax = new StaticArray<i32>(0);
+
+/** Floor of a / b for b > 0. */
+export function floorDiv(a: i64, b: i64): i64 {
+  const q = a / b;
+  return a % b != 0 && a < 0 ? q - 1 : q;
 }
 
 // ---- rule accessors -----------------------------------------------------------------------------------------------
@@ -255,6 +360,21 @@ export function initView(): void {
     for (let s = 0; s < S; s++) matchRows[row * S + s] = filterMatches(f, s) ? 1 : 0;
   }
   dayBase = new StaticArray<i32>(G);
+  leadToStartDayMax = new StaticArray<i32>(G);
+  leadToStartDayMin = new StaticArray<i32>(G);
+  leadToLastDayMax = new StaticArray<i32>(G);
+  for (let g = 0; g < G; g++) {
+    let startMax = i32.MIN_VALUE, startMin = i32.MAX_VALUE, lastMax = i32.MIN_VALUE;
+    for (let s = 0; s < S; s++) {
+      const m = sf(s, SR_START);
+      startMax = max(startMax, startDay(g, s) * 1440 - m);
+      startMin = min(startMin, startDay(g, s) * 1440 - m);
+      lastMax = max(lastMax, endDay(g, s) * 1440 - m);
+    }
+    leadToStartDayMax[g] = S > 0 ? startMax : 0;
+    leadToStartDayMin[g] = S > 0 ? startMin : 0;
+    leadToLastDayMax[g] = S > 0 ? max(lastMax, startMax) : 0;
+  }
   let span = 1;
   for (let g = 0; g < G; g++) {
     let lo = rangeFirst(g), hi = rangeLast(g);

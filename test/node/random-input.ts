@@ -38,8 +38,10 @@ function baseRandomInput(seed: number): ModelInput {
     depth > 1 || chance(0.4)
       ? { type: "LEAF", ...leaf() }
       : { type: "NODE", operator: chance(0.5) ? "AND" : "OR", operands: Array.from({ length: 1 + int(3) }, () => expression(leaf, depth + 1)) };
-  // Half of the inputs span ten days (with contract rules), so weeks, weekends and sequences have room.
-  const horizon = chance(0.5) ? 2880 : 14400;
+  // Half of the inputs span ten days (with contract rules), so weeks, weekends and sequences have room; a third of
+  // those (their own random stream) forty days with three times the shifts, so an employee's list outgrows the
+  // windows around a move that contract rules are scored on.
+  const horizon = chance(0.5) ? 2880 : rng(seed * 104_729)() < 0.35 ? 57_600 : 14400;
   const withContracts = horizon > 2880 || chance(0.3);
   const employeeCount = int(7);
   const employees = Array.from({ length: employeeCount }, (_, i) => ({
@@ -62,7 +64,7 @@ function baseRandomInput(seed: number): ModelInput {
   }));
   const employeeIds = employees.map((e) => e.id);
   const daily = addPairings(employees, seed);
-  const shifts = Array.from({ length: int(horizon > 2880 ? 50 : 35) }, (_, i) => {
+  const shifts = Array.from({ length: int(horizon > 14400 ? 150 : horizon > 2880 ? 50 : 35) }, (_, i) => {
     const start = int(horizon);
     const end = start + (chance(0.05) ? 0 : int(720));
     const employee = chance(0.4) ? (chance(0.15) ? "ghost" : `e${int(Math.max(1, employeeCount))}`) : undefined;
