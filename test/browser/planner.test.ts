@@ -139,6 +139,8 @@ describe("the planner in headless Chromium", () => {
     await page.getByRole("button", { name: "Solve", exact: true }).click();
     await page.waitForFunction(() => Number(document.querySelector<HTMLProgressElement>("#solve progress")!.value) > 0);
     await page.waitForFunction(() => (document.querySelector(".score-chart path.medium")?.getAttribute("d") ?? "").includes("L"));
+    // Stop once the live status reports every shift covered (how many slices that takes depends on the machine).
+    await page.waitForFunction(() => /^Best 0hard\/0medium\//.test(document.querySelector("#solve [role=status]")?.textContent ?? ""));
     await page.getByRole("button", { name: "Stop" }).click();
     await page.waitForFunction(() => document.body.dataset.solving === undefined, undefined, { timeout: 30_000 });
     expect(await page.locator("#solve [role=status]").textContent()).toMatch(/^Done \(stopped\)/);
