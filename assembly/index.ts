@@ -112,6 +112,16 @@ export function setLahcLength(length: i32): i32 {
   return 0;
 }
 
+/**
+ * Contract rules score a move on a window of an employee's list when the list is longer than `length` shifts, else
+ * on the whole list (contracts.ts). Both are exact; tests lower it to 0 to exercise windows on short lists.
+ */
+export function setContractWindowMinList(length: i32): i32 {
+  if (length < 0) return ERR_RANGE;
+  contracts.setWindowedMinList(length);
+  return 0;
+}
+
 /** Acceptor: 0 late acceptance, 1 simulated annealing with starting temperatures per level and a half-life in steps. */
 export function setAcceptor(kind: i32, hard: f64, medium: f64, soft: f64, halfLife: i64): i32 {
   if (engine.started) return ERR_STATE;

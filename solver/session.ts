@@ -65,6 +65,11 @@ export interface SolverOptions {
   /** Late acceptance history length. @default 400 */
   lahcLength?: number;
   /**
+   * Employees' lists longer than this are scored on a window around a move by contract rules, shorter ones whole
+   * (both exact; a tuning knob, which tests set to 0 to exercise windows on small inputs). @default 32
+   */
+  contractWindowMinList?: number;
+  /**
    * Acceptor of the local search. Simulated annealing takes starting temperatures per score level and halves them
    * every `halfLife` steps. @default { kind: "LATE_ACCEPTANCE" }
    */
@@ -142,6 +147,7 @@ export class SolverSession {
       check(core.setConstraintWeight(id, BigInt(weight)), `weight "${key}"`);
     }
     if (options.lahcLength !== undefined) check(core.setLahcLength(options.lahcLength), "lahcLength");
+    if (options.contractWindowMinList !== undefined) check(core.setContractWindowMinList(options.contractWindowMinList), "contractWindowMinList");
     const acceptor = options.acceptor;
     if (acceptor?.kind === "SIMULATED_ANNEALING") {
       const t = acceptor.temperature ?? {};

@@ -24,6 +24,7 @@ export interface RotaExports {
   setConstraintWeight(id: number, weight: bigint): number;
   constraintWeightOf(id: number): bigint;
   setLahcLength(length: number): number;
+  setContractWindowMinList(length: number): number;
   setAcceptor(kind: number, hard: number, medium: number, soft: number, halfLife: bigint): number;
   start(seed: number): number;
   runSlice(budget: number): number;

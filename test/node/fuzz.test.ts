@@ -31,7 +31,8 @@ describe("incremental score fuzz", () => {
     let moves = 0;
     for (let seed = 1; seed <= 60; seed++) {
       const problem = encodeProblem(randomInput(seed));
-      const session = await SolverSession.create(debugModule(), problem, { seed, weights: randomWeights(seed) });
+      // Odd seeds score contract rules on windows of every list, however short (the default windows long ones only).
+      const session = await SolverSession.create(debugModule(), problem, { seed, weights: randomWeights(seed), ...(seed % 2 === 1 ? { contractWindowMinList: 0 } : {}) });
       expectConsistent(session);
       const random = rng(seed * 7919);
       const n = problem.shiftIds.length, e = problem.employeeIds.length;
@@ -64,6 +65,7 @@ describe("incremental score fuzz", () => {
         seed,
         lahcLength: 1 + (seed % 50),
         weights: randomWeights(seed),
+        contractWindowMinList: seed % 2 === 0 ? 0 : undefined,
         ...(seed % 3 === 0 ? { acceptor: { kind: "SIMULATED_ANNEALING" as const, halfLife: 500 } } : {}),
       });
       for (let slice = 0; slice < 30; slice++) {
