@@ -13,7 +13,8 @@ export function weekday(day: i32): i32 {
   return (((day + 3) % 7) + 7) % 7;
 }
 
-function floorDiv(a: i32, b: i32): i32 {
+/** Floor of a / b (rounds towards minus infinity, unlike `/`), for i32 and i64. */
+export function floorDiv<T>(a: T, b: T): T {
   const q = a / b;
   return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }

@@ -73,6 +73,8 @@ export let saHalfLife: i64 = 100_000;
 /** The unpinned shifts, in start order (so that a window of consecutive entries is a stretch of the schedule). */
 let movable = new StaticArray<i32>(0);
 let movableCount = 0;
+/** Positions of the window over `movable` (half a window apart), 0 when the instance is small enough to draw from all. */
+let windowPositions = 0;
 export let pool = new StaticArray<i32>(0);
 export let poolSize = 0;
 let poolPos = new StaticArray<i32>(0);
@@ -105,6 +107,7 @@ export function initLocalSearch(): void {
     const s = shiftsByStart[i];
     if (!shiftPinned[s]) movable[movableCount++] = s;
   }
+  windowPositions = movableCount > 2 * WINDOW ? (movableCount + (WINDOW >> 1) - 1) / (WINDOW >> 1) : 0;
   history = new StaticArray<i64>(3 * lahcLength);
   lahcIndex = 0;
   pool = new StaticArray<i32>(shiftCount);
@@ -184,11 +187,9 @@ function pickShift(): i32 {
     if (isViolating(s)) return s;
     poolRemoveAt(i);
   }
-  if (movableCount > 2 * WINDOW) {
+  if (windowPositions > 0) {
     // Large instance: uniform over the current window (see the header), wrapping around the end of the schedule.
-    const half = WINDOW >> 1;
-    const positions = (movableCount + half - 1) / half;
-    let i = <i32>((stepsDone / WINDOW_DWELL) % <i64>positions) * half + rngBelow(WINDOW);
+    let i = <i32>((stepsDone / WINDOW_DWELL) % <i64>windowPositions) * (WINDOW >> 1) + rngBelow(WINDOW);
     if (i >= movableCount) i -= movableCount;
     return unchecked(movable[i]);
   }

@@ -36,10 +36,11 @@ import {
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY,
 } from "../layout";
 import { maxShiftDuration, SR_START, SR_END, sf } from "../problem";
+import { floorDiv } from "../calendar";
 import { listBase, listAt, listStart, listLength, lowerBoundByStart } from "../solution";
 import {
   viewShift, viewLength, rw, passes, counts, startDay, endDay, isHistoricShift, rangeFirst, rangeLast, recording, record,
-  moveEmployee, moveFrom, moveTo, moveRemove, moveAdd, setWindow, floorDiv, leadToStartDayMax, leadToLastDayMax,
+  moveEmployee, moveFrom, moveTo, moveRemove, moveAdd, setWindow, leadToStartDayMax, leadToLastDayMax,
 } from "./view";
 
 export let evPenalty: i64 = 0;
@@ -125,7 +126,7 @@ function runBreaks(r: i32, g: i32, a: i32, b: i32): bool {
   if (rw(r, RW_KIND) == K_CONSECUTIVE_DAYS) {
     const split = (rw(r, RW_FLAGS) & RF_START_AND_END) != 0;
     const lead = split ? unchecked(leadToLastDayMax[g]) : unchecked(leadToStartDayMax[g]);
-    return <i64>startDay(g, b) > floorDiv(<i64>sf(a, SR_START) + <i64>lead, 1440) + 1;
+    return <i64>startDay(g, b) > floorDiv<i64>(<i64>sf(a, SR_START) + <i64>lead, 1440) + 1;
   }
   const betweenStarts = rw(r, RW_P1) == SEQUENCE_BETWEEN_STARTS;
   return sf(b, SR_START) - (betweenStarts ? sf(a, SR_START) : sf(a, SR_END)) > rw(r, RW_P2);

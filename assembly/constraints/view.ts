@@ -155,12 +155,6 @@ export let leadToStartDayMax = new StaticArray<i32>(0);
 export let leadToStartDayMin = new StaticArray<i32>(0);
 export let leadToLastDayMax = new StaticArray<i32>(0);
 
-/** Floor of a / b for b > 0. */
-export function floorDiv(a: i64, b: i64): i64 {
-  const q = a / b;
-  return a % b != 0 && a < 0 ? q - 1 : q;
-}
-
 // ---- rule accessors -----------------------------------------------------------------------------------------------
 
 // @ts-ignore: decorator
