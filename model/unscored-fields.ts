@@ -96,15 +96,15 @@ export interface UnscoredUse {
   examples?: string[];
   /** The value, when only some values are unscored. */
   value?: unknown;
-  /** The ids of the rules of a whole unscored rule list (at most 20). */
-  rules?: string[];
+  /** The ids of the members of a whole unscored list: its rules, or shift groups (at most 20). */
+  ids?: string[];
 }
 
 /** Lists long enough that one warning per member would drown the rest: their members are summarized. */
 const SUMMARIZED = new Set(["employees", "shifts", "shiftGroups"]);
 const MAX_EXAMPLES = 3;
-/** Rule ids named per warning about a whole rule list (its count says how many there are). */
-const MAX_RULES = 20;
+/** Ids named per warning about a whole list (its count says how many there are). */
+const MAX_IDS = 20;
 
 function idOf(member: unknown): string | undefined {
   const id = member !== null && typeof member === "object" ? (member as { id?: unknown }).id : undefined;
@@ -144,7 +144,7 @@ export function unscoredFieldsUsed(input: ModelInput): UnscoredUse[] {
         }
         if (f.only || f.except) use.value = value;
         const ids = Array.isArray(value) ? value.map(idOf).filter((id): id is string => id !== undefined) : [];
-        if (ids.length > 0) use.rules = ids.slice(0, MAX_RULES);
+        if (ids.length > 0) use.ids = ids.slice(0, MAX_IDS);
         uses.set(key, use);
         return;
       }

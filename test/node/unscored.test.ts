@@ -117,7 +117,7 @@ describe("the request that uses every reference property", () => {
     expect(named).toContain("contracts[id=FT].multiDayShiftSequencePatternRules");
     expect(named).toContain("contracts[id=FT].periodRules[id=P-unscored].minutesLoggedMax");
     expect(named).toContain("contracts[id=FT].rollingWindowRules[id=R-unscored].rollingWindow.type");
-    expect(fields.find((i) => i.detail.field === "globalRules.minimumMaximumShiftsPerPeriod")!.detail.rules).toEqual(["GP"]);
+    expect(fields.find((i) => i.detail.field === "globalRules.minimumMaximumShiftsPerPeriod")!.detail.ids).toEqual(["GP"]);
     expect(fields.find((i) => i.detail.field === "shifts[].breaks[].tags")!.detail).toMatchObject({ count: 1, examples: ["shifts[id=a1].breaks[0].tags"] });
     expect(fields.find((i) => i.detail.field === "employees[].requiredPairings[].groupShiftsPerDayLimit")!.detail.examples).toEqual(["employees[id=Ann].requiredPairings[1].groupShiftsPerDayLimit"]);
     for (const issue of fields) expect(issue.message).toContain(issue.detail.field as string);
@@ -226,14 +226,14 @@ describe("focused warnings", () => {
     input.contracts![0].multiDayShiftSequencePatternRules = [{ id: "no-split-days", satisfiability: "PROHIBITED", pattern: [{ type: "ON" }, { type: "OFF" }, { type: "ON" }] }];
     const [issue, ...rest] = validateModelInput(input);
     expect(rest).toEqual([]);
-    expect(issue).toMatchObject({ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "contracts[id=FT].multiDayShiftSequencePatternRules", rules: ["no-split-days"], count: 1 } });
+    expect(issue).toMatchObject({ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "contracts[id=FT].multiDayShiftSequencePatternRules", ids: ["no-split-days"], count: 1 } });
     expect(summarize([issue]).summary).toBe("WARNINGS");
   });
 
   it("a REQUIRED globalRules.minimumMaximumShiftsPerPeriod is a warning naming it", () => {
     const input = base();
     input.globalRules = { minimumMaximumShiftsPerPeriod: [{ id: "max-one", period: "DAY", satisfiability: "REQUIRED", shiftsWorkedMax: 1 }] };
-    expect(validateModelInput(input)).toMatchObject([{ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "globalRules.minimumMaximumShiftsPerPeriod", rules: ["max-one"] } }]);
+    expect(validateModelInput(input)).toMatchObject([{ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "globalRules.minimumMaximumShiftsPerPeriod", ids: ["max-one"] } }]);
   });
 
   it("values that are scored, or the default, are not warned about; the unscored value is", () => {
