@@ -55,7 +55,7 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
   const { request } = spec;
   const id = crypto.randomUUID();
   const submitDateTime = new Date().toISOString();
-  const issues = validateModelInput(request.modelInput);
+  const issues = validateModelInput(request.modelInput, request.config?.model?.overrides);
   const validationResult = summarize(issues);
   const invalid = validationResult.summary === "ERRORS";
   const userTags = [...(request.config?.run?.tags ?? []), ...(spec.queryTags ?? [])];
