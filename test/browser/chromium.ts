@@ -59,7 +59,7 @@ function systemChromium(): string | undefined {
  */
 async function packagedChromium(): Promise<string> {
   const unavailable = (why: string) =>
-    new Error(`No Chromium to run the browser tests: CHROMIUM_PATH is unset, no ${SYSTEM_NAMES.join(" or ")} is on PATH, and ${why}`);
+    new Error(`No Chromium found: CHROMIUM_PATH is unset, no ${SYSTEM_NAMES.join(" or ")} is on PATH, and ${why}`);
   if (process.platform !== "linux" || process.arch !== "x64") {
     throw unavailable(`the packaged one (${PACKAGE}) is a Linux x64 build. Set CHROMIUM_PATH to a Chromium or Chrome binary.`);
   }
