@@ -2,7 +2,7 @@
  * Where the browser tests get Chromium (./chromium.ts): CHROMIUM_PATH, else a system Chromium on PATH, else the
  * packaged one; a wrong CHROMIUM_PATH fails at once with what to do, and the packaged one unpacks to the temp folder.
  */
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -68,6 +68,9 @@ describe("finding Chromium", () => {
       expect(found.source).toBe("@sparticuz/chromium");
       expect(found.path).toMatch(new RegExp(`^${tmpdir()}/rota-chromium-\\d+\\.\\d+\\.\\d+/chromium$`));
       expect(existsSync(found.path)).toBe(true);
+      // Its own fonts, for a machine without any (Chromium aborts on the first text it renders without a font).
+      const fonts = /<dir>([^<]+)<\/dir>/.exec(readFileSync(found.env!.FONTCONFIG_FILE, "utf8"))![1];
+      expect(existsSync(join(fonts, "Open_Sans", "OpenSans-Regular.ttf"))).toBe(true);
       const browser = await launchChromium();
       try {
         expect(browser.version()).toMatch(/^\d+\./);

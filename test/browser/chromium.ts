@@ -4,7 +4,7 @@
  * `@sparticuz/chromium`, unpacked once per version into the temp folder. playwright-core drives it; never a downloaded
  * browser (`npx playwright install` needs a network this project does not assume).
  */
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
@@ -30,6 +30,8 @@ const LAUNCH_TIMEOUT_MS = 30_000;
 export interface ChromiumBinary {
   path: string;
   source: "CHROMIUM_PATH" | "system" | typeof PACKAGE;
+  /** Environment the browser needs on top of ours (the packaged one: its font configuration). */
+  env?: Record<string, string>;
 }
 
 function isExecutable(path: string): boolean {
@@ -56,8 +58,12 @@ function systemChromium(): string | undefined {
  * trusting whatever `<tmp>/chromium` is already there. Several test files launch at once, and a killed unpack would
  * leave a truncated binary behind; so it unpacks into a fresh staging folder (by pointing TMPDIR there for the
  * synchronous start of the call, where the package reads it) that is renamed atomically to `<tmp>/rota-chromium-<version>`.
+ *
+ * Without any font Chromium aborts as soon as a page renders text (Skia: "Not implemented"), and a bare machine may
+ * have none: the package's own fonts.conf names only `/tmp/fonts`, so a fonts.conf of ours adds the unpacked fonts to
+ * the system's configuration (which keeps rendering as before where the system has fonts).
  */
-async function packagedChromium(): Promise<string> {
+async function packagedChromium(): Promise<ChromiumBinary> {
   const unavailable = (why: string) =>
     new Error(`No Chromium found: CHROMIUM_PATH is unset, no ${SYSTEM_NAMES.join(" or ")} is on PATH, and ${why}`);
   if (process.platform !== "linux" || process.arch !== "x64") {
@@ -71,8 +77,8 @@ async function packagedChromium(): Promise<string> {
   }
   const { version } = JSON.parse(readFileSync(join(dirname(entry), "..", "package.json"), "utf8")) as { version: string };
   const target = join(tmpdir(), `rota-chromium-${version}`);
-  const executable = join(target, "chromium");
-  if (existsSync(executable)) return executable;
+  const binary: ChromiumBinary = { path: join(target, "chromium"), source: PACKAGE, env: { FONTCONFIG_FILE: join(target, "fonts.conf") } };
+  if (existsSync(binary.path)) return binary;
 
   const { default: packaged } = await import("@sparticuz/chromium");
   const staging = mkdtempSync(join(tmpdir(), "rota-chromium-unpack-"));
@@ -88,12 +94,18 @@ async function packagedChromium(): Promise<string> {
     }
     const path = await unpacked;
     if (path !== join(staging, "chromium")) throw new Error(`${PACKAGE} unpacked to ${path}, not into ${staging}`);
+    writeFileSync(
+      join(staging, "fonts.conf"),
+      `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n` +
+        `  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n` +
+        `  <dir>${join(target, "fonts", "fonts")}</dir>\n  <cachedir>${join(target, "fonts-cache")}</cachedir>\n</fontconfig>\n`,
+    );
     try {
       renameSync(staging, target);
     } catch (err) {
-      if (!existsSync(executable)) throw err; // otherwise another process finished first: use its copy
+      if (!existsSync(binary.path)) throw err; // otherwise another process finished first: use its copy
     }
-    return executable;
+    return binary;
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -110,13 +122,14 @@ export async function findChromium(): Promise<ChromiumBinary> {
   }
   const system = systemChromium();
   if (system) return { path: system, source: "system" };
-  return { path: await packagedChromium(), source: PACKAGE };
+  return packagedChromium();
 }
 
 export async function launchChromium(): Promise<Browser> {
   const binary = await findChromium();
   try {
-    return await chromium.launch({ executablePath: binary.path, args: CHROMIUM_ARGS, timeout: LAUNCH_TIMEOUT_MS });
+    const env = binary.env && { ...process.env, ...binary.env };
+    return await chromium.launch({ executablePath: binary.path, args: CHROMIUM_ARGS, env, timeout: LAUNCH_TIMEOUT_MS });
   } catch (err) {
     throw new Error(`Could not launch Chromium ${binary.path} (from ${binary.source}): ${(err as Error).message}`);
   }
