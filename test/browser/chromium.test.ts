@@ -43,8 +43,11 @@ describe("finding Chromium", () => {
   it("fails at once, saying what to do, when CHROMIUM_PATH is not an executable", async () => {
     process.env.CHROMIUM_PATH = join(dir, "missing");
     const started = Date.now();
-    await expect(launchChromium()).rejects.toThrow(`CHROMIUM_PATH=${join(dir, "missing")} is not an executable file. Fix it, or unset it`);
+    const message = `CHROMIUM_PATH=${join(dir, "missing")} is not an executable file. Fix it, or unset it`;
+    await expect(launchChromium()).rejects.toThrow(message);
     expect(Date.now() - started).toBeLessThan(1_000);
+    process.env.CHROMIUM_PATH = dir; // a folder is not a browser either
+    await expect(findChromium()).rejects.toThrow(`CHROMIUM_PATH=${dir} is not an executable file`);
   });
 
   it("then a chromium or chromium-browser on PATH", async () => {
@@ -56,7 +59,8 @@ describe("finding Chromium", () => {
 
   it("says which browser failed to launch", async () => {
     process.env.CHROMIUM_PATH = fakeExecutable("broken-chrome");
-    await expect(launchChromium()).rejects.toThrow(`Could not launch Chromium ${join(dir, "broken-chrome")} (from CHROMIUM_PATH)`);
+    const message = `Could not launch Chromium ${join(dir, "broken-chrome")} (from CHROMIUM_PATH)`;
+    await expect(launchChromium()).rejects.toThrow(message);
   });
 
   it.runIf(process.platform === "linux" && process.arch === "x64")(

@@ -1,10 +1,20 @@
 /**
- * The one place the browser tests and `npm run bench:web` get headless Chromium from (README "Browser planner"):
- * `CHROMIUM_PATH` if set, else a system Chromium on PATH, else the one packaged in the devDependency
- * `@sparticuz/chromium`, unpacked once per version into the temp folder. playwright-core drives it; never a downloaded
- * browser (`npx playwright install` needs a network this project does not assume).
+ * The one place the browser tests and `npm run bench:web` get headless Chromium from (README "Tests"): `CHROMIUM_PATH`
+ * if set, else a system Chromium on PATH, else the one packaged in the devDependency `@sparticuz/chromium`, unpacked
+ * once per version into the temp folder. playwright-core drives it; never a downloaded browser (`npx playwright
+ * install` needs a network this project does not assume).
  */
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
@@ -37,7 +47,7 @@ export interface ChromiumBinary {
 function isExecutable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
-    return true;
+    return statSync(path).isFile();
   } catch {
     return false;
   }
@@ -54,10 +64,11 @@ function systemChromium(): string | undefined {
 }
 
 /**
- * The packaged browser ships brotli-compressed (~70 MB) and `executablePath()` unpacks it (~210 MB) into `os.tmpdir()`,
- * trusting whatever `<tmp>/chromium` is already there. Several test files launch at once, and a killed unpack would
- * leave a truncated binary behind; so it unpacks into a fresh staging folder (by pointing TMPDIR there for the
- * synchronous start of the call, where the package reads it) that is renamed atomically to `<tmp>/rota-chromium-<version>`.
+ * The packaged browser ships brotli-compressed (~70 MB) and `executablePath()` unpacks it (~210 MB) into
+ * `os.tmpdir()`, trusting whatever `<tmp>/chromium` is already there. Several test files launch at once, and a killed
+ * unpack would leave a truncated binary behind; so it unpacks into a fresh staging folder (by pointing TMPDIR there for
+ * the synchronous start of the call, where the package reads it) that is renamed atomically to
+ * `<tmp>/rota-chromium-<version>`.
  *
  * Without any font Chromium aborts as soon as a page renders text (Skia: "Not implemented"), and a bare machine may
  * have none: the package's own fonts.conf names only `/tmp/fonts`, so a fonts.conf of ours adds the unpacked fonts to
@@ -67,7 +78,7 @@ async function packagedChromium(): Promise<ChromiumBinary> {
   const unavailable = (why: string) =>
     new Error(`No Chromium found: CHROMIUM_PATH is unset, no ${SYSTEM_NAMES.join(" or ")} is on PATH, and ${why}`);
   if (process.platform !== "linux" || process.arch !== "x64") {
-    throw unavailable(`the packaged one (${PACKAGE}) is a Linux x64 build. Set CHROMIUM_PATH to a Chromium or Chrome binary.`);
+    throw unavailable(`the packaged one (${PACKAGE}) is a Linux x64 build: set CHROMIUM_PATH to a Chromium or Chrome.`);
   }
   let entry: string;
   try {
@@ -75,9 +86,10 @@ async function packagedChromium(): Promise<ChromiumBinary> {
   } catch {
     throw unavailable(`the devDependency ${PACKAGE} is not installed: run \`npm ci\` (or set CHROMIUM_PATH).`);
   }
-  const { version } = JSON.parse(readFileSync(join(dirname(entry), "..", "package.json"), "utf8")) as { version: string };
-  const target = join(tmpdir(), `rota-chromium-${version}`);
-  const binary: ChromiumBinary = { path: join(target, "chromium"), source: PACKAGE, env: { FONTCONFIG_FILE: join(target, "fonts.conf") } };
+  const manifest = readFileSync(join(dirname(entry), "..", "package.json"), "utf8");
+  const target = join(tmpdir(), `rota-chromium-${(JSON.parse(manifest) as { version: string }).version}`);
+  const fontsConf = join(target, "fonts.conf");
+  const binary: ChromiumBinary = { path: join(target, "chromium"), source: PACKAGE, env: { FONTCONFIG_FILE: fontsConf } };
   if (existsSync(binary.path)) return binary;
 
   const { default: packaged } = await import("@sparticuz/chromium");
@@ -98,7 +110,8 @@ async function packagedChromium(): Promise<ChromiumBinary> {
       join(staging, "fonts.conf"),
       `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n` +
         `  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n` +
-        `  <dir>${join(target, "fonts", "fonts")}</dir>\n  <cachedir>${join(target, "fonts-cache")}</cachedir>\n</fontconfig>\n`,
+        `  <dir>${join(target, "fonts", "fonts")}</dir>\n` +
+        `  <cachedir>${join(target, "fonts-cache")}</cachedir>\n</fontconfig>\n`,
     );
     try {
       renameSync(staging, target);
@@ -116,7 +129,9 @@ export async function findChromium(): Promise<ChromiumBinary> {
   const configured = process.env.CHROMIUM_PATH;
   if (configured) {
     if (!isExecutable(configured)) {
-      throw new Error(`CHROMIUM_PATH=${configured} is not an executable file. Fix it, or unset it to use a system Chromium or the packaged one.`);
+      throw new Error(
+        `CHROMIUM_PATH=${configured} is not an executable file. Fix it, or unset it to use a system Chromium or the packaged one.`,
+      );
     }
     return { path: configured, source: "CHROMIUM_PATH" };
   }
