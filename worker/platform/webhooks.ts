@@ -21,6 +21,7 @@ import {
   SECURITY,
 } from "./common";
 import { missingSecrets, secretRefs, webhookKeyContext } from "./secret-store";
+import { compileUserRegex, MAX_USER_REGEX_LENGTH } from "./user-regex";
 import { toWebhookConfig, WEBHOOK_EVENT_STATUSES, type WebhookConfig, type WebhookRow } from "./webhook-store";
 
 const TAG = "Platform Tenants Administration - Webhooks";
@@ -45,7 +46,12 @@ const StatusSchema = z.enum(WEBHOOK_EVENT_STATUSES);
 const FiltersSchema = z
   .strictObject({
     statuses: z.array(StatusSchema).min(1).nullable().optional(),
-    datasetNameRegex: z.string().min(1).max(200).nullable().optional(),
+    datasetNameRegex: z
+      .string()
+      .min(1)
+      .nullable()
+      .optional()
+      .openapi({ description: `RE2 syntax, searched in the dataset name; at most ${MAX_USER_REGEX_LENGTH} characters` }),
     tags: z.array(z.string().min(1)).min(1).nullable().optional(),
   })
   .openapi("WebhookFiltersDTO");
@@ -201,14 +207,9 @@ async function checkWebhook(db: D1Database, tenantId: string, body: WebhookWrite
   if (key && !SECRET_ONLY.test(key) && key.length < MIN_HMAC_KEY_LENGTH) {
     details.push(`authorization.hmacKey: at least ${MIN_HMAC_KEY_LENGTH} characters, or {secret:NAME}`);
   }
-  const regex = body.filters.datasetNameRegex;
-  if (regex) {
-    try {
-      new RegExp(regex);
-    } catch (err) {
-      details.push(`filters.datasetNameRegex: ${err instanceof Error ? err.message : "invalid regular expression"}`);
-    }
-  }
+  const pattern = body.filters.datasetNameRegex;
+  const regex = pattern ? compileUserRegex(pattern) : null;
+  if (regex && !regex.ok) details.push(`filters.datasetNameRegex: ${regex.reason}`);
   const refs = secretRefs(...Object.values(body.headers), key && SECRET_ONLY.test(key) ? key : null);
   for (const name of await missingSecrets(db, tenantId, refs)) details.push(`{secret:${name}}: no secret with this name in the tenant`);
   if (details.length) throw new ApiError(400, "VALIDATION_ERROR", "The webhook configuration is invalid.", details);
