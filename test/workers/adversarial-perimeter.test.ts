@@ -3,9 +3,26 @@
  * CORS, security headers and request rates. Everything goes through the real HTTP surface inside workerd; webhooks
  * go to the real 127.0.0.1 receiver of the global setup (allowed by WEBHOOK_ALLOWED_HOSTS in vitest.config.ts).
  */
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import type { Env } from "../../worker/env";
 import { smallInput } from "./helpers";
-import { call, createKey, createTenant, ok, PLATFORM, received, scenario, SCHEDULES, waitFor, type Req } from "./platform-helpers";
+import {
+  call,
+  createKey,
+  createTenant,
+  driveAs,
+  ok,
+  PLATFORM,
+  RECEIVER,
+  received,
+  scenario,
+  SCHEDULES,
+  submitAs,
+  waitFor,
+  type Req,
+} from "./platform-helpers";
 
 const EVIL_REGEX = "^(a+)+$";
 /** Backtracking engines take ~2^31 steps on this name against EVIL_REGEX; RE2 takes one pass. */
@@ -60,5 +77,113 @@ describe("regular expressions from tenants run on a linear-time engine", () => {
     expect(res.status).toBe(400);
     expect(body.details.join("\n")).toContain("filters.datasetNameRegex");
     expect(body.details.join("\n")).toContain(why);
+  });
+});
+
+/** The real Worker with other settings than vitest.config.ts gives SELF (same D1, R2 and Durable Objects). */
+async function fetchWith(vars: Partial<Env>, url: string, init: RequestInit & { bearer?: string; key?: string } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.bearer) headers.set("Authorization", `Bearer ${init.bearer}`);
+  if (init.key) headers.set("X-API-KEY", init.key);
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(url, { ...init, headers }), { ...env, ...vars } as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+describe("webhook targets (SSRF)", () => {
+  let admin: { bearer: string };
+  let key: string;
+  let tenantId: string;
+
+  beforeAll(async () => {
+    const t = await createTenant("Scanner");
+    admin = { bearer: t.accessToken.token };
+    tenantId = t.tenant.id;
+    key = (await createKey({ name: "scanner" }, t.as)).key;
+  });
+
+  const save = (url: string, vars: Partial<Env> = { WEBHOOK_ALLOWED_HOSTS: undefined }) =>
+    fetchWith(vars, `${PLATFORM}/webhooks`, {
+      ...admin,
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ url, enabled: false }),
+    });
+
+  it.each([
+    ["http://169.254.169.254/latest/meta-data/", "linkLocal"],
+    ["http://127.0.0.1:8080/", "loopback"],
+    ["http://localhost/", "single-label"],
+    ["http://api.localhost/", ".localhost"],
+    ["http://metadata.google.internal/", ".internal"],
+    ["http://printer.local/", ".local"],
+    ["http://10.1.2.3/", "private"],
+    ["http://192.168.0.1/", "private"],
+    ["http://172.16.5.4/", "private"],
+    ["http://100.64.0.1/", "carrierGradeNat"],
+    ["http://0.0.0.0:9/", "unspecified"],
+    ["http://224.0.0.1/", "multicast"],
+    ["http://[::1]/", "loopback"],
+    ["http://[::ffff:127.0.0.1]/", "loopback"],
+    ["http://[fc00::1]/", "uniqueLocal"],
+    ["http://[fe80::1]/", "linkLocal"],
+    ["http://2130706433/", "127.0.0.1 is a loopback"],
+    ["http://0x7f000001/", "127.0.0.1 is a loopback"],
+    ["http://0177.0.0.1/", "127.0.0.1 is a loopback"],
+    ["http://127.1/", "127.0.0.1 is a loopback"],
+    ["https://rota.test/api/platform/v1/tenants", "this service itself"],
+    ["http://127.0.0.1:8787/api/models/employee-scheduling/v1/schedules", "this service itself"],
+  ])("refuses %s at save time (400 naming url)", async (url, why) => {
+    const res = await save(url);
+    const body = await res.json<{ code: string; details: string[] }>();
+    expect(res.status, JSON.stringify(body)).toBe(400);
+    expect(body.details.find((d) => d.startsWith("url: "))).toContain(why);
+  });
+
+  it("refuses on PUT too, and admits public targets and WEBHOOK_ALLOWED_HOSTS entries (names, addresses, CIDR)", async () => {
+    const created = await ok<{ id: string }>(save("https://hooks.example.com/rota"), 201);
+    await ok(save("http://93.184.215.14:8080/hook"), 201);
+    const put = await fetchWith({ WEBHOOK_ALLOWED_HOSTS: undefined }, `${PLATFORM}/webhooks/${created.id}`, {
+      ...admin,
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ url: "http://[::1]:9/" }),
+    });
+    expect(put.status).toBe(400);
+    const allow = { WEBHOOK_ALLOWED_HOSTS: " hooks.corp.internal, 10.0.0.0/8 ,[::1]" };
+    await ok(save("http://hooks.corp.internal/x", allow), 201);
+    await ok(save("http://10.200.0.7/x", allow), 201);
+    await ok(save("http://[::1]:9/x", allow), 201);
+    expect((await save("http://192.168.0.7/x", allow)).status).toBe(400);
+    // The service's own origin stays refused whatever the list says.
+    expect((await save("http://127.0.0.1:8787/api", { WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" })).status).toBe(400);
+  });
+
+  it("refuses again at delivery time: a stored target that is refused now gets nothing, one FAILED log, no retry", async () => {
+    const name = "refused-at-delivery";
+    const url = (await scenario(name)).replace("127.0.0.1", "localhost");
+    // A row stored before the rules (or under another WEBHOOK_ALLOWED_HOSTS): written to D1 directly.
+    const now = new Date().toISOString();
+    await env.DB.prepare(
+      `INSERT INTO webhooks (id, tenant_id, name, url, enabled, headers, auth_type, hmac_method, hmac_key, hmac_key_secret,
+         filter_statuses, filter_name_regex, filter_tags, created_at, updated_at)
+       VALUES (?, ?, 'legacy', ?, 1, '{}', 'NONE', 'BODY', NULL, NULL, NULL, NULL, NULL, ?, ?)`,
+    )
+      .bind("legacy-hook", tenantId, url, now, now)
+      .run();
+    const id = await submitAs(key);
+    expect(await driveAs(key, id)).toBe("SOLVING_COMPLETED");
+    const logs = await waitFor(
+      "the refusal log",
+      () => ok<Array<{ outcome: string; message: string; attempt: number }>>(fetchWith({}, `${PLATFORM}/webhooks/legacy-hook/logs`, admin)),
+      (l) => l.length >= 1,
+    );
+    expect(logs).toHaveLength(1);
+    expect(logs[0].outcome).toBe("FAILED");
+    expect(logs[0].message).toContain("Target refused, nothing sent: localhost is a single-label name");
+    expect(logs[0].message).toContain("not retried");
+    expect(await received(name)).toEqual([]);
+    expect(RECEIVER).toContain("127.0.0.1");
   });
 });

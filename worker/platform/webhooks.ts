@@ -22,6 +22,7 @@ import {
 } from "./common";
 import { missingSecrets, secretRefs, webhookKeyContext } from "./secret-store";
 import { compileUserRegex, MAX_USER_REGEX_LENGTH } from "./user-regex";
+import { refusedTarget, targetPolicy, type TargetPolicy } from "./webhook-target";
 import { toWebhookConfig, WEBHOOK_EVENT_STATUSES, type WebhookConfig, type WebhookRow } from "./webhook-store";
 
 const TAG = "Platform Tenants Administration - Webhooks";
@@ -191,8 +192,16 @@ async function findWebhookRow(db: D1Database, tenantId: string, id: string): Pro
 }
 
 /** Checks zod cannot express; every problem is one detail line naming its field. */
-async function checkWebhook(db: D1Database, tenantId: string, body: WebhookWrite, hasStoredKey: boolean): Promise<void> {
+async function checkWebhook(
+  db: D1Database,
+  tenantId: string,
+  body: WebhookWrite,
+  hasStoredKey: boolean,
+  policy: TargetPolicy,
+): Promise<void> {
   const details: string[] = [];
+  const refused = refusedTarget(body.url, policy);
+  if (refused) details.push(`url: ${refused}`);
   const hmac = body.authorization.type === "HMAC";
   for (const [name, value] of Object.entries(body.headers)) {
     if (!HEADER_NAME.test(name)) details.push(`headers.${name}: not a valid HTTP header name`);
@@ -282,7 +291,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>): void {
       const body = c.req.valid("json");
       const caller = c.get("caller");
       const db = c.env.DB;
-      await checkWebhook(db, caller.tenantId, body, false);
+      await checkWebhook(db, caller.tenantId, body, false, targetPolicy(c.env, c.req.url));
       const id = crypto.randomUUID();
       const now = nowIso();
       const cols = await webhookColumns(c.env.SECRETS_KEY, caller.tenantId, id, body, null);
@@ -379,7 +388,8 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>): void {
       const caller = c.get("caller");
       const db = c.env.DB;
       const previous = await findWebhookRow(db, caller.tenantId, webhookId);
-      await checkWebhook(db, caller.tenantId, body, Boolean(previous.hmac_key || previous.hmac_key_secret));
+      const policy = targetPolicy(c.env, c.req.url);
+      await checkWebhook(db, caller.tenantId, body, Boolean(previous.hmac_key || previous.hmac_key_secret), policy);
       const cols = await webhookColumns(c.env.SECRETS_KEY, caller.tenantId, webhookId, body, previous);
       const row: WebhookRow = { ...previous, ...cols, updated_at: nowIso() };
       await db.batch([
