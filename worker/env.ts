@@ -30,4 +30,6 @@ export interface Env {
    * comma-separated names, IP addresses and CIDR ranges. Unset: only public targets.
    */
   WEBHOOK_ALLOWED_HOSTS?: string;
+  /** Origins whose browser apps may call /api/* (worker/cors.ts): comma-separated, or `*`. Unset: none but our own. */
+  CORS_ALLOWED_ORIGINS?: string;
 }

@@ -187,3 +187,67 @@ describe("webhook targets (SSRF)", () => {
     expect(RECEIVER).toContain("127.0.0.1");
   });
 });
+
+describe("CORS on /api/*", () => {
+  const APP = "https://planner.example.com";
+  const preflight = (vars: Partial<Env>, origin: string, path = "/api/models/employee-scheduling/v1/schedules") =>
+    fetchWith(vars, `https://rota.test${path}`, {
+      method: "OPTIONS",
+      headers: { Origin: origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "x-api-key, content-type" },
+    });
+
+  it("answers a preflight from a listed origin before authentication, with the methods and headers the API takes", async () => {
+    const vars = { CORS_ALLOWED_ORIGINS: `https://other.example.org, ${APP}` };
+    const res = await preflight(vars, APP);
+    expect(res.status).toBe(204);
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe(APP);
+    expect(res.headers.get("Access-Control-Allow-Methods")?.split(",")).toEqual(
+      expect.arrayContaining(["GET", "POST", "PUT", "PATCH", "DELETE"]),
+    );
+    expect(res.headers.get("Access-Control-Allow-Headers")?.split(",")).toEqual(
+      expect.arrayContaining(["X-API-KEY", "Authorization", "Content-Type", "Content-Encoding"]),
+    );
+    expect(res.headers.get("Vary")).toContain("Origin");
+    // The platform API too.
+    expect((await preflight(vars, APP, "/api/platform/v1/webhooks")).headers.get("Access-Control-Allow-Origin")).toBe(APP);
+    // The actual request carries the origin back, and the wait of a 429 is readable.
+    const get = await fetchWith(vars, `https://rota.test/api/models/employee-scheduling/v1/schedules`, {
+      key: "test-bootstrap-key",
+      headers: { Origin: APP },
+    });
+    expect(get.status).toBe(200);
+    expect(get.headers.get("Access-Control-Allow-Origin")).toBe(APP);
+    expect(get.headers.get("Access-Control-Expose-Headers")).toContain("Retry-After");
+  });
+
+  it("allows no other origin by default or when unlisted; `*` allows any", async () => {
+    const unset = await preflight({ CORS_ALLOWED_ORIGINS: undefined }, APP);
+    expect(unset.status).toBe(204);
+    expect(unset.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    expect((await preflight({ CORS_ALLOWED_ORIGINS: "https://other.example.org" }, APP)).headers.get("Access-Control-Allow-Origin")).toBeNull();
+    expect((await preflight({ CORS_ALLOWED_ORIGINS: "*" }, APP)).headers.get("Access-Control-Allow-Origin")).toBe("*");
+    // Without a key, a real request is still a 401 (CORS is not authentication).
+    const noKey = await fetchWith({ CORS_ALLOWED_ORIGINS: "*" }, `https://rota.test/api/models/employee-scheduling/v1/schedules`, {
+      headers: { Origin: APP },
+    });
+    expect(noKey.status).toBe(401);
+    expect(noKey.headers.get("Access-Control-Allow-Origin")).toBe("*");
+  });
+});
+
+describe("security headers", () => {
+  it.each([
+    ["an API answer", "/api/models/employee-scheduling/v1/schedules", 200],
+    ["an error", "/api/models/employee-scheduling/v1/schedules/nope", 404],
+    ["a 401", "/api/aboutme", 401],
+    ["the OpenAPI document", "/api/openapi.json", 200],
+  ])("on %s", async (_what, path, status) => {
+    const res = await call(`https://rota.test${path}`, path === "/api/aboutme" ? { key: null } : {});
+    expect(res.status).toBe(status);
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(res.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(res.headers.get("Strict-Transport-Security")).toMatch(/^max-age=\d+/);
+  });
+});
