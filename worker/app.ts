@@ -10,6 +10,7 @@ import { apiCors } from "./cors";
 import { ApiError, describeZodError, errorBody, handleError } from "./errors";
 import { requireModelPermission } from "./permissions";
 import { registerPlatformRoutes } from "./platform";
+import { documentRateLimit } from "./rate-limit";
 import { registerAboutMeRoutes } from "./routes/aboutme";
 import { registerComputationRoutes } from "./routes/computations";
 import { registerDemoDataRoutes } from "./routes/demo-data";
@@ -62,6 +63,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   registerAboutMeRoutes(app);
   registerPlatformRoutes(app);
 
+  documentRateLimit(app);
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {
     type: "apiKey",
     in: "header",

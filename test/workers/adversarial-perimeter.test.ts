@@ -251,3 +251,47 @@ describe("security headers", () => {
     expect(res.headers.get("Strict-Transport-Security")).toMatch(/^max-age=\d+/);
   });
 });
+
+describe("rate limit per credential", () => {
+  const LIMITS = { RATE_LIMIT_PER_MINUTE: "6", RATE_LIMIT_BURST: "3" };
+  let t: Awaited<ReturnType<typeof createTenant>>;
+
+  beforeAll(async () => {
+    t = await createTenant("Busy");
+  });
+
+  it("answers 429 with Retry-After and the error body once a key's burst is spent; other keys keep theirs", async () => {
+    const busy = (await createKey({ name: "busy" }, t.as)).key;
+    const calm = (await createKey({ name: "calm" }, t.as)).key;
+    const list = (key: string) => fetchWith(LIMITS, `${SCHEDULES}`, { key });
+    for (let i = 0; i < 3; i++) expect((await list(busy)).status).toBe(200);
+    const limited = await list(busy);
+    expect(limited.status).toBe(429);
+    // 6 per minute refill one token every 10 s.
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThanOrEqual(9);
+    expect(Number(limited.headers.get("Retry-After"))).toBeLessThanOrEqual(10);
+    const body = await limited.json<{ id: string; code: string; message: string; details: string[] }>();
+    expect(body.code).toBe("TOO_MANY_REQUESTS");
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.details).toEqual(["credential 'busy': at most 6 requests per minute, in bursts of at most 3"]);
+    expect((await list(calm)).status).toBe(200);
+    // The platform API counts too (the tenant administrator's token has its own bucket).
+    for (let i = 0; i < 3; i++) expect((await fetchWith(LIMITS, `${PLATFORM}/webhooks`, t.as as { bearer: string })).status).toBe(200);
+    expect((await fetchWith(LIMITS, `${PLATFORM}/webhooks`, t.as as { bearer: string })).status).toBe(429);
+    // 0 turns the limit off.
+    expect((await fetchWith({ RATE_LIMIT_PER_MINUTE: "0" }, `${SCHEDULES}`, { key: busy })).status).toBe(200);
+  });
+
+  it("is documented: a shared 429 response (with Retry-After) on every route behind a credential", async () => {
+    const doc = await ok<{
+      components: { responses: Record<string, { headers: Record<string, unknown> }> };
+      paths: Record<string, Record<string, { responses: Record<string, { $ref?: string }> }>>;
+    }>(call("https://rota.test/api/openapi.json", { key: null }));
+    expect(doc.components.responses.TooManyRequests.headers["Retry-After"]).toBeDefined();
+    const operations = Object.values(doc.paths).flatMap((p) => Object.values(p));
+    const behindCredential = operations.filter((o) => o.responses["401"]);
+    expect(behindCredential.length).toBeGreaterThan(40);
+    for (const o of behindCredential) expect(o.responses["429"]).toEqual({ $ref: "#/components/responses/TooManyRequests" });
+    expect(doc.paths["/api/platform/v1/webhooks"].post.responses["429"]).toBeDefined();
+  });
+});
