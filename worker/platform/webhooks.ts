@@ -50,9 +50,10 @@ const FiltersSchema = z
     datasetNameRegex: z
       .string()
       .min(1)
+      .max(MAX_USER_REGEX_LENGTH, `at most ${MAX_USER_REGEX_LENGTH} characters`)
       .nullable()
       .optional()
-      .openapi({ description: `RE2 syntax, searched in the dataset name; at most ${MAX_USER_REGEX_LENGTH} characters` }),
+      .openapi({ description: "RE2 syntax (no backreferences or lookaround), searched in the dataset name" }),
     tags: z.array(z.string().min(1)).min(1).nullable().optional(),
   })
   .openapi("WebhookFiltersDTO");
@@ -388,8 +389,8 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>): void {
       const caller = c.get("caller");
       const db = c.env.DB;
       const previous = await findWebhookRow(db, caller.tenantId, webhookId);
-      const policy = targetPolicy(c.env, c.req.url);
-      await checkWebhook(db, caller.tenantId, body, Boolean(previous.hmac_key || previous.hmac_key_secret), policy);
+      const hasStoredKey = Boolean(previous.hmac_key || previous.hmac_key_secret);
+      await checkWebhook(db, caller.tenantId, body, hasStoredKey, targetPolicy(c.env, c.req.url));
       const cols = await webhookColumns(c.env.SECRETS_KEY, caller.tenantId, webhookId, body, previous);
       const row: WebhookRow = { ...previous, ...cols, updated_at: nowIso() };
       await db.batch([
