@@ -18,6 +18,7 @@
 import type { Metadata } from "../schemas/metadata";
 import type { Env } from "../worker/env";
 import {
+  DEFAULT_PUBLIC_BASE_URL,
   getWebhook,
   isWebhookEventStatus,
   listEnabledWebhooks,
@@ -35,7 +36,6 @@ export const MAX_RETRIES = 10;
 export const RETRY_DELAY_MS = 10_000;
 /** When the fan-out right after a write could not run (D1 unreachable, crash), the alarm retries it after this. */
 const RECOVERY_DELAY_MS = 10_000;
-const DEFAULT_PUBLIC_BASE_URL = "http://127.0.0.1:8787";
 
 type EventRow = {
   id: string;

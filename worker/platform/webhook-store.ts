@@ -5,6 +5,9 @@
 import type { SolverStatus } from "../../schemas/metadata";
 import { compileUserRegex } from "./user-regex";
 
+/** The service's public origin when PUBLIC_BASE_URL is unset: `wrangler dev` on its default port. */
+export const DEFAULT_PUBLIC_BASE_URL = "http://127.0.0.1:8787";
+
 /** Statuses that send an event (spec §6.1); SOLVING_COMPLETED includes a cancelled solve. */
 export const WEBHOOK_EVENT_STATUSES = [
   "DATASET_COMPUTED",

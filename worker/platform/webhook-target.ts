@@ -17,9 +17,9 @@
  *   for self-hosted receivers and for the tests' receiver on 127.0.0.1; never the service's own origin.
  */
 import ipaddr from "ipaddr.js";
+import { DEFAULT_PUBLIC_BASE_URL } from "./webhook-store";
 
 const INTERNAL_SUFFIXES = ["localhost", "local", "internal", "localdomain", "home.arpa"];
-const DEFAULT_PUBLIC_BASE_URL = "http://127.0.0.1:8787";
 
 export interface TargetPolicy {
   /** Lower-case names and IP addresses, and CIDR ranges, from WEBHOOK_ALLOWED_HOSTS. */
