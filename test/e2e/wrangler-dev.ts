@@ -28,6 +28,8 @@ export class WranglerDev {
     readonly port: number,
     readonly persistDir: string,
     readonly apiKey: string,
+    /** More `[vars]` for this run (settings, not secrets). */
+    readonly vars: Record<string, string> = {},
   ) {}
 
   get baseUrl(): string {
@@ -52,6 +54,7 @@ export class WranglerDev {
       [
         "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(this.port), "--persist-to", this.persistDir,
         "--var", `BOOTSTRAP_API_KEY:${this.apiKey}`, "--show-interactive-dev-session=false",
+        ...Object.entries(this.vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       ],
       { env: this.env(), detached: true, stdio: ["ignore", "pipe", "pipe"] },
     );
