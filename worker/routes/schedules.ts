@@ -7,6 +7,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { findDataset, listDatasets } from "../../durable-objects/dataset-index";
 import { AcknowledgementSchema, FINAL_STATUSES, MetadataSchema, SolverStatusSchema } from "../../schemas/metadata";
+import { MAX_NAME_LENGTH, MAX_TAG_COUNT, TagSchema } from "../../schemas/identifiers";
 import { ModelInputSchema } from "../../schemas/model-input";
 import { SolvingResponseSchema } from "../../schemas/model-output";
 import { ScoreAnalysisSchema, type ScoreAnalysis } from "../../schemas/score-analysis";
@@ -176,7 +177,7 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
   );
 
   const MetadataUpdateSchema = z
-    .strictObject({ name: z.string().min(1).max(255).optional(), tags: z.array(z.string()).max(100).optional() })
+    .strictObject({ name: z.string().min(1).max(MAX_NAME_LENGTH).optional(), tags: z.array(TagSchema).max(MAX_TAG_COUNT).optional() })
     .openapi("MetadataUpdate");
   for (const [sub, deprecated] of [["metadata", false], ["run", true]] as const) {
     app.openapi(
