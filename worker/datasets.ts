@@ -21,8 +21,8 @@ export const DEFAULT_PROFILE = "default";
  * MAX_MESSAGE_LENGTH characters: it is stored in every D1 index row and listed by GET <root>, so it must stay small
  * whatever the input. GET <root>/{id}/validation-result has every issue.
  */
-export const MAX_SUMMARY_MESSAGES = 100;
-export const MAX_MESSAGE_LENGTH = 1000;
+export const MAX_SUMMARY_MESSAGES = 20;
+export const MAX_MESSAGE_LENGTH = 500;
 
 export type Operation = "SOLVE" | "NONE";
 export type DatasetOrigin = "from-request" | "from-patch" | "from-input";
