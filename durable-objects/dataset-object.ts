@@ -30,7 +30,7 @@ import rotaWasm from "../build/rota.wasm";
 import type { Metadata, SolverStatus, ValidationResult } from "../schemas/metadata";
 import type { SolvingResponse } from "../schemas/model-output";
 import type { ScoreAnalysis } from "../schemas/score-analysis";
-import type { SolvingRequest } from "../schemas/solving-request";
+import type { RunConfiguration, SolvingRequest } from "../schemas/solving-request";
 import { analyzeSession, sessionWithAssignment } from "../solver/analyze";
 import { encodeProblem } from "../solver/encode";
 import { assignmentOfOutput, solutionParts, submittedAssignment, type SolutionParts } from "../solver/output";
@@ -59,6 +59,8 @@ export interface DatasetInit {
   /** R2 key of the stored solving request. */
   requestKey: string;
   validationIssues: ValidationIssue[];
+  /** The request's `config.run`: the run's termination and thread count (so creating needs no read of the request). */
+  run: Pick<RunConfiguration, "termination" | "maxThreadCount"> | null | undefined;
 }
 
 /** A refusal of an operation in the dataset's current state (the Worker answers it with a 4xx). */
@@ -140,7 +142,6 @@ export class DatasetObject extends DurableObject<Env> {
   async create(init: DatasetInit): Promise<Metadata> {
     const existing = this.storage.readRecord<DatasetRecord>();
     if (existing) return existing.metadata;
-    const request = await this.readRequest(init.requestKey);
     const record: DatasetRecord = {
       tenantId: init.tenantId,
       requestKey: init.requestKey,
@@ -149,11 +150,11 @@ export class DatasetObject extends DurableObject<Env> {
       history: creationHistory(init.metadata),
       purgedAt: null,
       run: {
-        policy: terminationPolicy(request.config?.run?.termination),
+        policy: terminationPolicy(init.run?.termination),
         progress: null,
         sliceUnits: FIRST_SLICE_UNITS,
         stopReason: null,
-        threads: request.config?.run?.maxThreadCount ?? 1,
+        threads: init.run?.maxThreadCount ?? 1,
         sharedBestScore: null,
       },
     };

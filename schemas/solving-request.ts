@@ -59,5 +59,6 @@ export const SolvingRequestSchema = z
   .openapi("SolvingRequest");
 
 export type Termination = z.infer<typeof TerminationSchema>;
+export type RunConfiguration = z.infer<typeof RunConfigurationSchema>;
 export type ModelConfiguration = z.infer<typeof ModelConfigurationSchema>;
 export type SolvingRequest = z.infer<typeof SolvingRequestSchema>;

@@ -85,7 +85,14 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
   const requestKey = `tenants/${caller.tenantId}/datasets/${id}/request.json`;
   await env.BLOBS.put(requestKey, JSON.stringify(request), { httpMetadata: { contentType: "application/json" } });
   try {
-    await datasetStub(env, id).create({ tenantId: caller.tenantId, metadata, requestKey, validationIssues: issues });
+    const run = request.config?.run;
+    await datasetStub(env, id).create({
+      tenantId: caller.tenantId,
+      metadata,
+      requestKey,
+      validationIssues: issues,
+      run: run && { termination: run.termination, maxThreadCount: run.maxThreadCount },
+    });
   } catch (err) {
     // The object undid its own writes (dataset-object.ts `create`); the request blob is ours to remove.
     await env.BLOBS.delete(requestKey);
