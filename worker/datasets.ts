@@ -94,8 +94,9 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
       run: run && { termination: run.termination, maxThreadCount: run.maxThreadCount },
     });
   } catch (err) {
-    // The object undid its own writes (dataset-object.ts `create`); the request blob is ours to remove.
-    await env.BLOBS.delete(requestKey);
+    // The object undid its own writes (dataset-object.ts `create`), unless it got as far as the index row and only its
+    // answer was lost: then the dataset exists and keeps its request. Otherwise the request blob is ours to remove.
+    if (!(await findDataset(env.DB, caller.tenantId, id))) await env.BLOBS.delete(requestKey);
     throw err;
   }
   if (invalid) {
@@ -128,7 +129,7 @@ function checkMetadataBounds(queryName: string | undefined, queryTags: string[],
   const long = queryTags.findIndex((t) => t.length > MAX_ID_LENGTH);
   if (long >= 0) details.push(`query.tags[${long}]: at most ${MAX_ID_LENGTH} characters`);
   if (tagCount > MAX_TAG_COUNT) details.push(`config.run.tags and query.tags: at most ${MAX_TAG_COUNT} tags together, got ${tagCount}`);
-  if (details.length) throw new ApiError(400, "VALIDATION_ERROR", "The dataset's name or tags are too long.", details);
+  if (details.length) throw new ApiError(400, "VALIDATION_ERROR", "The dataset's name or tags exceed their limits.", details);
 }
 
 /** At most MAX_SUMMARY_MESSAGES messages per list, each at most MAX_MESSAGE_LENGTH characters. */
