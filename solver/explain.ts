@@ -224,7 +224,8 @@ class Context {
     const info = this.problem.balanceRules[rule];
     const members = this.problem.sections.balanceMembers;
     const E = this.problem.employeeIds.length;
-    const byEmployee: Record<string, number> = {};
+    // No prototype: an employee id "__proto__" is a key like any other.
+    const byEmployee: Record<string, number> = Object.create(null);
     loads.forEach((load, e) => {
       if (members[rule * E + e]) byEmployee[this.employeeId(e)] = load;
     });

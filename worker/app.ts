@@ -5,10 +5,10 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
-import { requireApiKey, type AppEnv } from "./auth";
+import { requireApiKey, requirePlatformAdmin, type AppEnv } from "./auth";
 import { ApiError, describeZodError, errorBody, handleError } from "./errors";
 import { requireModelPermission } from "./permissions";
-import { registerPlatformRoutes } from "./platform";
+import { PLATFORM_BASE, registerPlatformRoutes } from "./platform";
 import { registerAboutMeRoutes } from "./routes/aboutme";
 import { registerComputationRoutes } from "./routes/computations";
 import { registerDemoDataRoutes } from "./routes/demo-data";
@@ -49,6 +49,8 @@ export function createApp(): OpenAPIHono<AppEnv> {
   // here would make workerd encode an already-encoded body a second time.
   app.use("/api/models/*", requireApiKey);
   app.use("/api/models/*", requireModelPermission(app)); // spec §4 permission table and model scope
+  app.use(`${PLATFORM_BASE}/*`, requirePlatformAdmin);
+  // After every authentication: a body is read only for a caller who is known (transport.ts).
   app.use("/api/*", decodeRequestBody);
   // Static paths before `/{id}` ones: `/schedules/score-analysis` must not be read as a dataset id.
   registerComputationRoutes(app, ROOT);
