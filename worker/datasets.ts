@@ -9,6 +9,7 @@ import type { SolvingRequest } from "../schemas/solving-request";
 import type { Caller } from "./auth";
 import type { Env } from "./env";
 import { ApiError } from "./errors";
+import { checkThreadCount } from "./platform/tenants";
 
 /** The configuration profile every dataset uses until profiles exist (tag `system.profile:<name>`, spec §2.3). */
 export const DEFAULT_PROFILE = "default";
@@ -53,6 +54,7 @@ export async function requireDataset(env: Env, caller: Caller, id: string): Prom
  */
 export async function createDataset(env: Env, caller: Caller, spec: NewDataset): Promise<Acknowledgement> {
   const { request } = spec;
+  await checkThreadCount(env.DB, caller.tenantId, request.config?.run?.maxThreadCount);
   const id = crypto.randomUUID();
   const submitDateTime = new Date().toISOString();
   const issues = validateModelInput(request.modelInput);
