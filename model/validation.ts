@@ -14,6 +14,7 @@ import { COST_ISSUE_TYPES, validateCosts } from "./cost-validation";
 import { DEMAND_ISSUE_TYPES, validateDemand } from "./demand-validation";
 import { generatingRules } from "../solver/shift-generation";
 import { PAIRING_ISSUE_TYPES, validatePairings } from "./pairing-validation";
+import { unscoredFieldsUsed, unscoredOverridesUsed } from "./unscored-fields";
 
 export type Severity = "ERROR" | "WARNING";
 
@@ -103,6 +104,15 @@ const ISSUE_TYPE_TABLE = {
   ...DEMAND_ISSUE_TYPES,
   // Employee pairings (model/pairing-validation.ts).
   ...PAIRING_ISSUE_TYPES,
+  // Our own codes (the reference has no issue for them): accepted but not scored (model/unscored-fields.ts).
+  UNSCORED_FIELD: {
+    severity: "WARNING",
+    message: "The input uses a field the schema accepts but no constraint scores yet: it has no effect on the schedule, and the score does not reflect it.",
+  },
+  UNSCORED_OVERRIDE: {
+    severity: "WARNING",
+    message: "config.model.overrides sets the weight of a constraint that does not exist yet: it has no effect.",
+  },
 } as const satisfies Record<string, Omit<IssueType, "code">>;
 
 export type IssueCode = keyof typeof ISSUE_TYPE_TABLE;
@@ -128,7 +138,11 @@ function parseMs(text: string): number {
 }
 const startsBeforeEnd = (span: Span) => parseMs(span.start) < parseMs(span.end);
 
-export function validateModelInput(input: ModelInput): ValidationIssue[] {
+/**
+ * Every issue of a model input. With `overrides` (a request's `config.model.overrides`), also the weights that have
+ * no constraint yet.
+ */
+export function validateModelInput(input: ModelInput, overrides?: Readonly<Record<string, unknown>> | null): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const report = (code: IssueCode, message: string, detail: Record<string, unknown>) =>
     issues.push({ id: issues.length + 1, code, severity: ISSUE_TYPE_TABLE[code].severity, detail, message });
@@ -297,6 +311,17 @@ export function validateModelInput(input: ModelInput): ValidationIssue[] {
         { shiftId: shift.id, employee: shift.employee },
       );
     }
+  }
+
+  for (const use of unscoredFieldsUsed(input)) {
+    const value = use.value === undefined ? "" : ` (${JSON.stringify(use.value)})`;
+    report("UNSCORED_FIELD", `${use.field}${value} is accepted but not scored yet: it has no effect on the schedule or its score.`, { ...use });
+  }
+  for (const name of unscoredOverridesUsed(overrides)) {
+    report("UNSCORED_OVERRIDE", `config.model.overrides.${name} has no effect: no constraint uses this weight yet.`, {
+      override: name,
+      weight: overrides![name],
+    });
   }
   return issues;
 }

@@ -2,8 +2,8 @@
  * Wire schemas of the rule families of the model input (spec §2.6): contracts and their rules, the schedule's
  * parameterization (week start, custom periods), global rules, employee pairings and cost groups. Strict objects
  * with the reference OpenAPI's field names, enums and bounds (`timefold-ess-openapi-v1.json`, generated from its
- * schemas of the same names), so a misspelt rule field is a 400 naming its path. Which fields the solver scores is
- * listed in the README ("Contract rules"); every field here is accepted and stored.
+ * schemas of the same names), so a misspelt rule field is a 400 naming its path. Every field here is accepted and
+ * stored; those no constraint scores yet are validation warnings (README "Accepted, not scored").
  */
 import { z } from "@hono/zod-openapi";
 import { DurationSchema, LocalDateSchema, LocalDateTimeSchema, LocalTimeSchema, OffsetDateTimeSchema, TimeZoneIdSchema } from "./primitives";

@@ -48,9 +48,62 @@ export const RunConfigurationSchema = z
   })
   .openapi("RunConfiguration");
 
+/**
+ * The weight names of the reference `EmployeeScheduleConfigOverrides`, in its order: the only keys
+ * `config.model.overrides` accepts (the reference allows no other property, so a misspelt name is a 400 naming it).
+ * Which of them a constraint uses: solver/constraints.ts; the others are validation warnings (model/unscored-fields.ts).
+ */
+export const OVERRIDE_NAMES = [
+  "balanceShiftCountWeight", "balanceShiftsWorkedForMinimumHourlyDemandWeight", "balanceTimeWorkedWeight",
+  "consecutiveDaysOffInRollingWindowNotInPreferredRangeForEmployeeWeight",
+  "consecutiveDaysOffPerPeriodNotInPreferredRangeForEmployeeWeight",
+  "consecutiveDaysWorkedNotInPreferredRangeForEmployeeWeight",
+  "consecutiveMinutesOffInRollingWindowNotInPreferredRangeForEmployeeWeight",
+  "consecutiveShiftsWorkedNotInPreferredRangeForEmployeeWeight",
+  "timeOffAfterConsecutiveShiftsWorkedNotInPreferredRangeForEmployeeWeight",
+  "consecutiveWeekendsWorkedPerPeriodNotInPreferredRangeForEmployeeWeight",
+  "consecutiveWeekendsOffPerPeriodNotInPreferredRangeForEmployeeWeight", "costsPerPeriodNotInPreferredRangeWeight",
+  "customRotationDurationInDaysNotInPreferredRangeForEmployeeWeight",
+  "daysOffPerPeriodNotInPreferredRangeForEmployeeWeight",
+  "daysWorkedInRollingWindowNotInPreferredRangeForEmployeeWeight",
+  "daysWorkedPerPeriodNotInPreferredRangeForEmployeeWeight", "employeeAssignmentDisruptedOnReplanningWeight",
+  "employeeDoesNotHavePreferredDailyShiftPairingWeight", "employeeHasUnpreferredDailyShiftPairingWeight",
+  "employeeHasUnpreferredShiftNearDayOffRequestWeight", "employeeIsPairedWithPreferredEmployeeWeight",
+  "employeeIsPairedWithUnpreferredEmployeeWeight", "employeeWorksCompactSequenceWeight",
+  "employeeWorksDuringPreferredTimeWeight", "employeeWorksDuringUnpreferredTimeWeight",
+  "employeeWorksPreferredMultiDayShiftSequencePatternWeight",
+  "employeeWorksPreferredSingleDayShiftSequencePatternWeight", "employeeWorksShiftWithPreferredShiftTagsWeight",
+  "employeeWorksUnpreferredMultiDayShiftSequencePatternWeight",
+  "employeeWorksUnpreferredSingleDayShiftSequencePatternWeight", "keepEmployeeActivationRatioWeight",
+  "locationsWorkedPerPeriodNotInPreferredRangeForEmployeeWeight", "maximizeActivatedEmployeeSaturationWeight",
+  "minimizeActivatedEmployeesWeight", "minimizeCostPerPeriodWeight", "minimizeGapsBetweenShiftsForEmployeeWeight",
+  "minimizeIncomingDisruptionForEmployeeWeight", "minimizeOutgoingDisruptionForEmployeeWeight",
+  "minimizePreferredScopedDisruptionForEmployeeWeight", "minimizeTravelDistanceWeight",
+  "minutesBetweenShiftsNotInPreferredRangeForEmployeeWeight",
+  "minutesLoggedPerPeriodNotInPreferredRangeForEmployeeWeight",
+  "minutesWorkedInRollingWindowNotInPreferredRangeForEmployeeWeight",
+  "minutesWorkedPerPeriodNotInPreferredRangeForEmployeeWeight", "preferredEmployeeAssignedWeight",
+  "preferredMinimumTimeBetweenDifferentSequencesNotMetForEmployeeWeight",
+  "preferredSequenceStartDayMetForEmployeeWeight", "preferredShiftRotationNotMetForEmployeeWeight",
+  "preferredSkillMissingWeight", "sequenceEndsOnAllowedSequenceStartDayForEmployeeWeight",
+  "shiftStartTimeDifferenceInMinutesPerPeriodNotInPreferredRangeForEmployeeWeight",
+  "shiftTypesWorkedPerPeriodNotInPreferredRangeForEmployeeWeight",
+  "shiftsWorkedInRollingWindowNotInPreferredRangeForEmployeeWeight",
+  "shiftsWorkedNotInPreferredHourlyDemandRangeWeight", "shiftsWorkedPerPeriodNotInPreferredRangeWeight",
+  "shiftsWorkedPerPeriodNotInPreferredRangeForEmployeeWeight", "unassignedOptionalShiftWeight",
+  "uniqueTagsPerPeriodNotInPreferredRangeForEmployeeWeight", "unpreferredEmployeeAssignedWeight",
+  "weekendMinutesWorkedPerPeriodNotInPreferredRangeForEmployeeWeight",
+  "weekendsWorkedInRollingWindowNotInPreferredRangeForEmployeeWeight",
+  "weekendsWorkedPerPeriodNotInPreferredRangeForEmployeeWeight",
+] as const;
+
+export type OverrideName = (typeof OVERRIDE_NAMES)[number];
+
+const WeightSchema = z.number().int().min(0).max(MAX_CONSTRAINT_WEIGHT);
+
 /** Constraint weights by their override names (reference `EmployeeScheduleConfigOverrides`). */
 export const ConfigOverridesSchema = z
-  .record(z.string(), z.number().int().min(0).max(MAX_CONSTRAINT_WEIGHT))
+  .strictObject(Object.fromEntries(OVERRIDE_NAMES.map((name) => [name, WeightSchema.optional()])) as Record<OverrideName, z.ZodOptional<typeof WeightSchema>>)
   .openapi("EmployeeScheduleConfigOverrides");
 
 export const ModelConfigurationSchema = z

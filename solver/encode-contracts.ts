@@ -7,7 +7,7 @@
  *
  * An input without contract rules costs nothing here: empty sections and no time zone work.
  *
- * Fields accepted by the schema but not scored (yet) are listed in `UNSCORED_FIELDS` (the README repeats them).
+ * Fields accepted by the schema but not scored (yet) are listed in model/unscored-fields.ts (validation warns of each).
  */
 import type { ModelInput } from "../schemas/model-input";
 import type { Contract, PeriodRule, RollingWindowRule } from "../schemas/contract-rules";
@@ -67,24 +67,7 @@ export const FAMILY_CONSTRAINT: Record<number, number> = {
   [K_PERIOD_COST]: COST_MINIMIZE_ID,
 };
 
-/** Reference fields the schema accepts that no constraint scores yet (per rule family). */
-export const UNSCORED_FIELDS: Record<string, readonly string[]> = {
-  periodRules: [
-    "minutesLoggedMin", "minutesLoggedMax", "shiftTypesTagCategories", "shiftTypesWorkedMin", "shiftTypesWorkedMax",
-    "locationsWorkedMax", "shiftStartTimeDifferenceInMinutesMax", "consecutiveDaysOffLimit", "uniqueTagsLimit",
-    "minutesWorkedLimit.unloggedBreakTags", "weekendsLimit.unloggedBreakTags",
-  ],
-  rollingWindowRules: ["consecutiveDaysOffLimit", "rollingWindow.type HOURLY", "minutesWorkedLimit.unloggedBreakTags"],
-  consecutiveDaysWorkedRules: [
-    "shiftTypeTagCategories", "minDurationBetweenDifferentSequences", "minDelayBetweenDifferentSequences",
-    "allowedSequenceStartDays", "rewardCompactSequences", "absenceMode",
-  ],
-  minutesBetweenShiftsRules: ["maximumMinutesBetweenShifts", "scope", "absenceMode"],
-  contract: [
-    "priority", "avoidShiftCloseToDayOffRequestRules", "travelConfigurations", "singleDayShiftSequencePatternRules",
-    "multiDayShiftSequencePatternRules", "shiftRotationRules", "fteConfiguration",
-  ],
-};
+export { UNSCORED_FIELDS } from "../model/unscored-fields";
 
 /** One compiled rule, for explanations: where it came from and what it scores. */
 export interface CompiledRule {

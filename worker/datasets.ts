@@ -57,7 +57,7 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
   await checkThreadCount(env.DB, caller.tenantId, request.config?.run?.maxThreadCount);
   const id = crypto.randomUUID();
   const submitDateTime = new Date().toISOString();
-  const issues = validateModelInput(request.modelInput);
+  const issues = validateModelInput(request.modelInput, request.config?.model?.overrides);
   const validationResult = summarize(issues);
   const invalid = validationResult.summary === "ERRORS";
   const userTags = [...(request.config?.run?.tags ?? []), ...(spec.queryTags ?? [])];

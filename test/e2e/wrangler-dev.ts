@@ -3,7 +3,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 
-const OFFLINE_ENV = {
+/** No metrics, error reports, banner or Cloudflare API calls (TOOLCHAIN.md): every wrangler run in the tests is offline. */
+export const OFFLINE_ENV = {
   WRANGLER_SEND_METRICS: "false",
   WRANGLER_SEND_ERROR_REPORTS: "false",
   WRANGLER_HIDE_BANNER: "true",

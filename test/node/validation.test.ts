@@ -195,6 +195,13 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   EMPLOYEE_PAIRING_GROUP_SHIFTS_PER_DAY_LIMIT_WITHOUT_GROUP_BY_TAG: pairing({ pairedEmployee: "Bob", commonTagType: "Location", groupShiftsPerDayLimit: { groupShiftsPerDayMax: 2 } }, { tagTypes: [{ id: "Location" }] }),
   UNDECLARED_TAG_TYPE_BY_EMPLOYEE_PAIRING: pairing({ pairedEmployee: "Bob", commonTagType: "Location" }, {}, "unpreferredPairings"),
   EMPLOYEE_CONFLICTING_PAIRINGS: (i) => ({ ...i, employees: [{ id: "Ann", requiredPairings: [{ pairedEmployee: "Bob" }], prohibitedPairings: [{ pairedEmployee: "Bob" }] }, { id: "Bob", tags: ["senior"] }] }),
+  // Accepted, not scored (model/unscored-fields.ts; test/node/unscored.test.ts covers every field).
+  UNSCORED_FIELD: period({ minutesLoggedMax: 600 }),
+  UNSCORED_OVERRIDE: (i) => i,
+};
+/** `config.model.overrides` of a row, where the issue is about them. */
+const OVERRIDES: Record<string, Record<string, number>> = {
+  UNSCORED_OVERRIDE: { minimizeTravelDistanceWeight: 2 },
 };
 
 describe("validation issues", () => {
@@ -208,7 +215,7 @@ describe("validation issues", () => {
   });
 
   it.each(ISSUE_TYPES.map((t) => [t.code, t.severity] as const))("%s (%s)", (code, severity) => {
-    const issues = validateModelInput(ROWS[code](valid()));
+    const issues = validateModelInput(ROWS[code](valid()), OVERRIDES[code]);
     const matching = issues.filter((i) => i.code === code);
     expect(matching.length, JSON.stringify(issues.map((i) => i.code))).toBeGreaterThan(0);
     expect(matching[0].severity).toBe(severity);

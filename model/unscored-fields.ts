@@ -1,0 +1,183 @@
+/**
+ * The one list of what the model input schema accepts but no constraint scores (yet), and the weight overrides
+ * without a constraint. Validation turns each use into a WARNING naming it (UNSCORED_FIELD, UNSCORED_OVERRIDE), so a
+ * request never has a rule silently ignored; the README table "Accepted, not scored" is rendered from here (a test
+ * compares them), and solver/encode-contracts.ts re-exports the contract part as `UNSCORED_FIELDS`.
+ *
+ * Audit basis: every property of the reference `EmployeeSchedule` and the schemas it reaches, checked against the
+ * encoders (solver/encode*.ts, solver/shift-generation.ts). Not listed because they are documented as having no
+ * effect in the reference itself: `weight` of unavailable and available time spans ("only used for soft
+ * constraints"), and the absence mode of rolling window limits other than minutes worked (their own warnings,
+ * ROLLING_WINDOW_RULE_*_WITH_ABSENCE_AWARE).
+ */
+import type { ModelInput } from "../schemas/model-input";
+import { OVERRIDE_NAMES, type OverrideName } from "../schemas/solving-request";
+import { CONSTRAINTS } from "../solver/constraints";
+
+export interface UnscoredField {
+  /** Where the field sits in `modelInput`; `[]` steps into every member of a list. */
+  path: string;
+  /** Only these values are unscored (the others are scored). */
+  only?: readonly (string | boolean)[];
+  /** Values that change nothing (the reference default): using them is not reported. */
+  except?: readonly (string | boolean)[];
+}
+
+const RULES = (list: string, fields: readonly string[]): UnscoredField[] => fields.map((f) => ({ path: `${list}[].${f}` }));
+
+export const UNSCORED: readonly UnscoredField[] = [
+  // ---- contracts: whole families and settings ----
+  { path: "contracts[].priority", except: ["10"] },
+  { path: "contracts[].avoidShiftCloseToDayOffRequestRules" },
+  { path: "contracts[].travelConfigurations" },
+  { path: "contracts[].singleDayShiftSequencePatternRules" },
+  { path: "contracts[].multiDayShiftSequencePatternRules" },
+  { path: "contracts[].shiftRotationRules" },
+  { path: "contracts[].fteConfiguration" },
+  // ---- contracts: fields of scored families ----
+  ...RULES("contracts[].periodRules", [
+    "minutesLoggedMin", "minutesLoggedMax", "shiftTypesTagCategories", "shiftTypesWorkedMin", "shiftTypesWorkedMax",
+    "locationsWorkedMax", "shiftStartTimeDifferenceInMinutesMax", "consecutiveDaysOffLimit", "uniqueTagsLimit",
+    "minutesWorkedLimit.unloggedBreakTags", "minutesWorkedLimit.breakTagMatches", "weekendsLimit.unloggedBreakTags",
+    "weekendsLimit.breakTagMatches",
+  ]),
+  { path: "contracts[].rollingWindowRules[].rollingWindow.type", only: ["HOURLY"] },
+  ...RULES("contracts[].rollingWindowRules", [
+    "consecutiveDaysOffLimit", "minutesWorkedLimit.unloggedBreakTags", "minutesWorkedLimit.breakTagMatches",
+  ]),
+  ...RULES("contracts[].consecutiveDaysWorkedRules", [
+    "shiftTypeTagCategories", "minDurationBetweenDifferentSequences", "minDelayBetweenDifferentSequences",
+    "allowedSequenceStartDays",
+  ]),
+  { path: "contracts[].consecutiveDaysWorkedRules[].rewardCompactSequences", only: [true] },
+  { path: "contracts[].consecutiveDaysWorkedRules[].absenceMode", only: ["ABSENCE_AWARE"] },
+  ...RULES("contracts[].minutesBetweenShiftsRules", ["maximumMinutesBetweenShifts", "scope"]),
+  { path: "contracts[].minutesBetweenShiftsRules[].absenceMode", only: ["ABSENCE_AWARE"] },
+  // ---- global rules and schedule settings ----
+  { path: "globalRules.minimumMaximumShiftsPerPeriod" },
+  { path: "globalRules.shiftGroupRules" },
+  { path: "globalRules.concurrentShiftsRules" },
+  { path: "scheduleParameterization.travelConfiguration" },
+  { path: "shiftGroups" },
+  // ---- data only unscored rules read (travel, logged time, unlogged breaks) and pairings (preview) ----
+  { path: "employees[].location" },
+  { path: "shifts[].location" },
+  { path: "shifts[].loggedTime" },
+  { path: "shifts[].breaks[].tags" },
+  { path: "globalRules.minimumMaximumShiftsPerHourlyDemand[].shiftGeneration.templates[].location" },
+  ...["requiredPairings", "preferredPairings", "unpreferredPairings", "prohibitedPairings"].map((list) => ({
+    path: `employees[].${list}[].groupShiftsPerDayLimit`,
+  })),
+];
+
+const SCORED_OVERRIDES = new Set(CONSTRAINTS.flatMap((c) => (c.override ? [c.override] : [])));
+
+/** Reference weight names no constraint has yet (e.g. "Maximize activated employee saturation"). */
+export const UNSCORED_OVERRIDES: readonly OverrideName[] = OVERRIDE_NAMES.filter((name) => !SCORED_OVERRIDES.has(name));
+
+/** The contract part per rule family ("contract" for the contract's own fields), as solver/encode-contracts.ts had it. */
+export const UNSCORED_FIELDS: Record<string, readonly string[]> = (() => {
+  const byFamily: Record<string, string[]> = {};
+  for (const f of UNSCORED) {
+    const m = /^contracts\[\]\.(?:(\w+)\[\]\.)?(.+)$/.exec(f.path);
+    if (!m) continue;
+    (byFamily[m[1] ?? "contract"] ??= []).push(f.only ? `${m[2]} ${f.only.join(", ")}` : m[2]);
+  }
+  return byFamily;
+})();
+
+/** One unscored field as a request uses it. */
+export interface UnscoredUse {
+  /** The field's path: members of `contracts` and rule lists by id (`contracts[id=FT].periodRules[id=P1]...`), members of the large lists (`employees`, `shifts`, `shiftGroups`) as `[]`. */
+  field: string;
+  /** How many times the request uses it under that path (a list: its members). */
+  count: number;
+  /** Up to 3 concrete uses, for paths through the large lists. */
+  examples?: string[];
+  /** The value, when only some values are unscored. */
+  value?: unknown;
+  /** The ids of the members of a whole unscored list: its rules, or shift groups (at most 20). */
+  ids?: string[];
+}
+
+/** Lists long enough that one warning per member would drown the rest: their members are summarized. */
+const SUMMARIZED = new Set(["employees", "shifts", "shiftGroups"]);
+const MAX_EXAMPLES = 3;
+/** Ids named per warning about a whole list (its count says how many there are). */
+const MAX_IDS = 20;
+
+function idOf(member: unknown): string | undefined {
+  const id = member !== null && typeof member === "object" ? (member as { id?: unknown }).id : undefined;
+  return typeof id === "string" ? id : undefined;
+}
+
+function isUsed(v: unknown, f: UnscoredField): boolean {
+  if (v === null || v === undefined) return false;
+  if (Array.isArray(v)) return v.length > 0;
+  if (typeof v === "object") return Object.keys(v).length > 0;
+  if (f.only) return f.only.includes(v as string | boolean);
+  if (f.except) return !f.except.includes(v as string | boolean);
+  return true;
+}
+
+/** Every unscored field the input uses, one entry per path (in list order of UNSCORED, then input order). */
+export function unscoredFieldsUsed(input: ModelInput): UnscoredUse[] {
+  const uses = new Map<string, UnscoredUse>();
+  for (const f of UNSCORED) {
+    const steps = f.path.split(".");
+    const visit = (node: unknown, i: number, field: string, example: string, summarized: boolean) => {
+      if (node === null || typeof node !== "object") return;
+      const step = steps[i];
+      const list = step.endsWith("[]");
+      const name = list ? step.slice(0, -2) : step;
+      const value = (node as Record<string, unknown>)[name];
+      const at = (p: string) => (p ? `${p}.${name}` : name);
+      if (!list) {
+        if (i < steps.length - 1) return visit(value, i + 1, at(field), at(example), summarized);
+        if (!isUsed(value, f)) return;
+        const key = at(field);
+        const use = uses.get(key) ?? { field: key, count: 0 };
+        use.count += Array.isArray(value) ? value.length : 1;
+        if (summarized) {
+          use.examples ??= [];
+          if (use.examples.length < MAX_EXAMPLES) use.examples.push(at(example));
+        }
+        if (f.only || f.except) use.value = value;
+        const ids = Array.isArray(value) ? value.map(idOf).filter((id): id is string => id !== undefined) : [];
+        if (ids.length > 0) use.ids = ids.slice(0, MAX_IDS);
+        uses.set(key, use);
+        return;
+      }
+      if (!Array.isArray(value)) return;
+      const summarize = summarized || SUMMARIZED.has(name);
+      value.forEach((member, k) => {
+        const id = idOf(member);
+        const label = id !== undefined ? `[id=${id}]` : `[${k}]`;
+        visit(member, i + 1, at(field) + (summarize ? "[]" : label), at(example) + label, summarize);
+      });
+    };
+    visit(input, 0, "", "", false);
+  }
+  return [...uses.values()];
+}
+
+/** The reference weight names in `overrides` that no constraint uses yet. */
+export function unscoredOverridesUsed(overrides: Readonly<Record<string, unknown>> | null | undefined): OverrideName[] {
+  if (!overrides) return [];
+  return UNSCORED_OVERRIDES.filter((name) => overrides[name] !== undefined && overrides[name] !== null);
+}
+
+/** The README's table of the above (README "Accepted, not scored"; test/node/unscored.test.ts keeps them equal). */
+export function unscoredMarkdown(): string {
+  const rows = UNSCORED.map((f) => {
+    const values = f.only ? f.only.map((v) => `\`${String(v)}\``).join(", ") : f.except ? `any but \`${f.except.join("`, `")}\`` : "any";
+    return `| \`${f.path}\` | ${values} |`;
+  });
+  const lines = ["Weight overrides without a constraint yet (warning UNSCORED_OVERRIDE):"];
+  UNSCORED_OVERRIDES.forEach((name, i) => {
+    const word = `\`${name}\`${i === UNSCORED_OVERRIDES.length - 1 ? "." : ","}`;
+    if (lines[lines.length - 1].length + 1 + word.length > 118) lines.push(word);
+    else lines[lines.length - 1] += ` ${word}`;
+  });
+  return ["| field of `modelInput` (warning UNSCORED_FIELD) | values not scored |", "|---|---|", ...rows, "", ...lines].join("\n");
+}
