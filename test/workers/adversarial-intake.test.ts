@@ -95,6 +95,14 @@ function withProtoKeys(shape: unknown): string {
   return write(shape);
 }
 
+describe("ids that name Object's members are ids like any other", () => {
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])("GET demo-data/%s is a 404", async (id) => {
+    const res = await api(`${ROOT.replace("/schedules", "")}/demo-data/${id}`);
+    expect((await expectError(res, 404)).code).toBe("NOT_FOUND");
+    await expectHealthy();
+  });
+});
+
 describe("bodies are read only after authentication, and only as far as the limit", () => {
   const UNREAD: Array<[string, string, string | null, number]> = [
     ["an unknown /api path, no key", `${ORIGIN}/api/nope`, null, 404],
