@@ -158,6 +158,11 @@ export function globalRulesOf(input: ModelInput): GlobalRules {
   return (input.globalRules ?? {}) as GlobalRules;
 }
 
+/** A map's own value under a user-given key (an employee or tag type id such as "constructor" must not find Object's). */
+function ownValue<T>(map: Record<string, T> | undefined, key: string): T | undefined {
+  return map && Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
 function arrayOf<T>(v: unknown): T[] {
   return Array.isArray(v) ? (v as T[]) : [];
 }
@@ -482,7 +487,7 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
       if (employeeIndex.get(e.id) !== i) return;
       if (!tagsMatch(new Set(e.tags ?? []), rule.includeEmployeeTags, rule.excludeEmployeeTags, rule.employeeTagMatches)) return;
       balanceMembers[r * E + i] = 1;
-      balanceHistory[r * E + i] = Math.max(0, Math.floor(Number(history[e.id] ?? 0) || 0));
+      balanceHistory[r * E + i] = Math.max(0, Math.floor(Number(ownValue(history, e.id) ?? 0) || 0));
     });
     shiftTagSets().forEach((set, s) => {
       if (tagsMatch(set, rule.includeShiftTags, rule.excludeShiftTags, rule.shiftTagMatches)) balanceShifts[r * S + s] = 1;
@@ -623,7 +628,7 @@ function spanRow(spans: SpanIn[], filterOf: (f: TagFilter) => number, merge: boo
  * `requiredShiftTagsExpression`. Tags of types no rule covers are ignored.
  */
 function requiredTagProgram(e: Employee, rules: ShiftTagMatchRule[], tags: Interner, typeOf: (t: string) => string): number[] {
-  const covers = (type: string) => rules.some((r) => !r.tagTypeMatchMultipliers || Object.keys(r.tagTypeMatchMultipliers).length === 0 || type in r.tagTypeMatchMultipliers);
+  const covers = (type: string) => rules.some((r) => !r.tagTypeMatchMultipliers || Object.keys(r.tagTypeMatchMultipliers).length === 0 || Object.hasOwn(r.tagTypeMatchMultipliers, type));
   const byType = new Map<string, number[]>();
   for (const t of e.requiredShiftTags ?? []) {
     const type = typeOf(t);
@@ -645,7 +650,7 @@ function preferredTagProgram(e: Employee, rules: ShiftTagMatchRule[], tags: Inte
   const idToTag = new Map<number, string>();
   const multiplier = (id: number) => {
     const type = typeOf(idToTag.get(id) ?? "");
-    return Math.max(1, ...rules.map((r) => Math.floor(Number(r.tagTypeMatchMultipliers?.[type] ?? 1)) || 1));
+    return Math.max(1, ...rules.map((r) => Math.floor(Number(ownValue(r.tagTypeMatchMultipliers, type) ?? 1)) || 1));
   };
   const ids = (e.preferredShiftTags ?? []).map((t) => {
     const id = tags.of(t);

@@ -224,10 +224,11 @@ class Context {
     const info = this.problem.balanceRules[rule];
     const members = this.problem.sections.balanceMembers;
     const E = this.problem.employeeIds.length;
-    const byEmployee: Record<string, number> = {};
-    loads.forEach((load, e) => {
-      if (members[rule * E + e]) byEmployee[this.employeeId(e)] = load;
-    });
+    // fromEntries defines own members, so an employee id "__proto__" is a key like any other (an assignment would set
+    // the prototype); the object keeps Object.prototype, which Durable Object RPC needs to serialize it.
+    const byEmployee: Record<string, number> = Object.fromEntries(
+      loads.flatMap((load, e) => (members[rule * E + e] ? [[this.employeeId(e), load] as const] : [])),
+    );
     return info.kind === "TIME"
       ? { employeeToMinutesWorked: byEmployee, balanceTimeWorkedRule: info.id, description: `Time worked is unevenly spread over the employees of rule '${info.id}'.` }
       : { employeeToShiftsWorked: byEmployee, balanceShiftCountRule: info.id, description: `Shift counts are unevenly spread over the employees of rule '${info.id}'.` };

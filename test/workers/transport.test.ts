@@ -1,6 +1,7 @@
 /** The wire (spec §7, §8): gzip request bodies, size limits, media types, methods, compressed responses, OpenAPI. */
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { MAX_BODY_BYTES } from "../../worker/transport";
 import { API_KEY, api, MODEL_BASE, ROOT, smallInput } from "./helpers";
 
 async function gzip(text: string): Promise<Uint8Array> {
@@ -35,11 +36,11 @@ describe("request bodies", () => {
   it("answers 413 when the declared size exceeds the limits", async () => {
     const big = await SELF.fetch(ROOT, {
       method: "POST",
-      headers: { "X-API-KEY": API_KEY, "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": String(101 * 1024 * 1024) },
+      headers: { "X-API-KEY": API_KEY, "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": String(MAX_BODY_BYTES + 1) },
       body: new Uint8Array(16),
     });
     expect(big.status).toBe(413);
-    expect((await big.json<{ code: string; message: string }>()).message).toMatch(/compressed limit/);
+    expect((await big.json<{ code: string; message: string }>()).message).toMatch(/declared Content-Length/);
   });
 });
 
