@@ -9,7 +9,7 @@
  */
 import { LAYOUT_VERSION, ERR_RANGE, ERR_STATE, ACCEPTOR_LATE_ACCEPTANCE, ACCEPTOR_SIMULATED_ANNEALING } from "./layout";
 import * as problem from "./problem";
-import { assignment } from "./solution";
+import { assignment } from "./state";
 import {
   CONSTRAINT_COUNT, constraintName as nameOf, constraintLevel as levelOf, matchCount, isReward as rewardOf,
   constraintKind as kindOf, localPenalty as localOf, matchCountsAll,
