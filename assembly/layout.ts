@@ -133,7 +133,7 @@ export const SEC_COST: i32 = 61;
 export const SECTION_COUNT: i32 = 62;
 export const DISRUPTION_WORDS: i32 = 4;
 
-/** Constraint ids of the contract rules: [FIRST, END) (constraints/index.ts lists them). */
+/** Constraint ids of the contract rules: [FIRST, END) (contracts.ts declares them). */
 export const CONTRACT_CONSTRAINT_FIRST: i32 = 17;
 export const CONTRACT_CONSTRAINT_END: i32 = 52;
 /** Scoped disruption (constraints/scoped-disruption.ts): REQUIRED, then PREFERRED (+1); scored as compiled rules too. */

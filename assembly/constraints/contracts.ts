@@ -1,5 +1,5 @@
 /**
- * Contract rules as EMPLOYEE-SCOPED units (constraints/index.ts describes the pattern): each compiled rule of an
+ * Contract rules as EMPLOYEE-SCOPED units (constraints/catalog.ts describes the kinds): each compiled rule of an
  * employee (a *slot*: one entry of the employee's rule list) has a cached penalty, the rule evaluated over the
  * employee's whole time-ordered list. A change is scored without applying it: for each employee it touches, the
  * rules that can see a moved shift are evaluated on a *window* of the list around the move (view.ts: the list as it

@@ -1,5 +1,5 @@
 /**
- * Employee pairings (ids 57-61) and daily shift pairings (62-65): CROSS-EMPLOYEE units (constraints/index.ts).
+ * Employee pairings (ids 57-61) and daily shift pairings (62-65): CROSS-EMPLOYEE units (constraints/catalog.ts).
  *
  * Every penalty is a sum of *terms*, one per shift x, owned by x's employee e (historic shifts own no term):
  *   employee pairings (e's requiredPairings ... prohibitedPairings, each a rule with a partner set P, a shift filter
