@@ -7,11 +7,12 @@
  *   encode       its sections and fields of the encoded problem, on the shared encode context (encode.ts)
  *   matches      its matches in the current solution, with justifications (score analysis, explain.ts)
  *   trial        what a candidate assignment changes (recommendations, explain.ts evaluateAssignments)
- * Metrics of the output (metrics.ts) read the input and the assignment, not the families.
+ *   metrics      its output metrics per employee and KPIs (metrics.ts)
  */
 import type { EncodeContext } from "../encode-context";
 import type { ConstraintMatch, ExplainContext } from "../explain-context";
 import type { ExactScore } from "../score";
+import type { EmployeeMetrics, ExtraKpis, MetricsInput } from "../metrics";
 
 export interface FamilyConstraint {
   id: number;
@@ -44,4 +45,8 @@ export interface FamilyDescriptor {
   matches(x: ExplainContext, id: number, weight: number): ConstraintMatch[];
   /** Called before the trial change; `x.justify` tells whether matches are wanted. */
   trial(x: ExplainContext, t: Trial): TrialReader;
+  metrics?: {
+    employees?(m: MetricsInput): Partial<EmployeeMetrics>[];
+    kpis?(m: MetricsInput): Partial<ExtraKpis>;
+  };
 }

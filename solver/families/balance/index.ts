@@ -9,6 +9,7 @@ import { BALANCE_COUNT, BALANCE_TIME } from "../../layout";
 import { CONSTRAINT_ID } from "../../constraint-ids";
 import { matchScore, type ConstraintMatch, type ExplainContext, type Justification } from "../../explain-context";
 import type { FamilyDescriptor } from "../types";
+import type { ExtraKpis, MetricsInput } from "../../metrics";
 
 function encode(ctx: EncodeContext): void {
   const { input, S, E } = ctx;
@@ -54,6 +55,38 @@ function balanceJustification(x: ExplainContext, rule: number, loads: number[]):
     : { employeeToShiftsWorked: byEmployee, balanceShiftCountRule: info.id, description: `Shift counts are unevenly spread over the employees of rule '${info.id}'.` };
 }
 
+/**
+ * kpis.workingTimeFairnessPercentage: Jain's fairness index (Jain, Chiu & Hawe 1984, "A Quantitative Measure of
+ * Fairness and Discrimination for Resource Allocation in Shared Computer Systems", DEC-TR-301):
+ * J = (Σx)² / (n·Σx²), 100% when every selected employee works the same time, 1/n when one works everything. x is the
+ * worked time each balanceTimeWorkedRule sees (its employees, its shifts, its published history); with several rules,
+ * the mean of their indices; null without balanceTimeWorkedRules.
+ */
+function kpis({ input, problem, assignment }: MetricsInput): Partial<ExtraKpis> {
+  const E = input.employees.length, S = input.shifts.length;
+  const sections = problem.sections;
+  const indices: number[] = [];
+  problem.balanceRules.forEach((rule, r) => {
+    if (rule.kind !== "TIME") return;
+    const loads = new Float64Array(E);
+    for (let e = 0; e < E; e++) loads[e] = sections.balanceHistory[r * E + e];
+    for (let s = 0; s < S; s++) {
+      const e = assignment[s];
+      if (e >= 0 && sections.balanceShifts[r * S + s]) loads[e] += problem.shiftWorked[s];
+    }
+    let sum = 0, sum2 = 0, n = 0;
+    for (let e = 0; e < E; e++) {
+      if (!sections.balanceMembers[r * E + e]) continue;
+      sum += loads[e];
+      sum2 += loads[e] * loads[e];
+      n++;
+    }
+    if (n > 0) indices.push(sum2 === 0 ? 1 : (sum * sum) / (n * sum2));
+  });
+  const percent = (indices.reduce((a, b) => a + b, 0) / indices.length) * 100;
+  return { workingTimeFairnessPercentage: indices.length === 0 ? null : Math.round(percent * 100) / 100 };
+}
+
 /** Whether balance rule r is scored by constraint `id` (time or count). */
 const ruleOf = (x: ExplainContext, id: number, r: number) => (x.problem.balanceRules[r].kind === "TIME") === (id === CONSTRAINT_ID.BALANCE_TIME);
 
@@ -64,6 +97,7 @@ export const balanceFamily: FamilyDescriptor = {
     { id: CONSTRAINT_ID.BALANCE_COUNT, override: "balanceShiftCountWeight", justification: "BalanceShiftCountJustification" },
   ],
   encode,
+  metrics: { kpis },
   matches(x, id, weight) {
     const out: ConstraintMatch[] = [];
     x.problem.balanceRules.forEach((_, r) => {

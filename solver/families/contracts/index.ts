@@ -9,6 +9,8 @@ import type { EncodeContext } from "../../encode-context";
 import { formatScore } from "../../score";
 import { isZero, matchScore } from "../../explain-context";
 import type { FamilyConstraint, FamilyDescriptor } from "../types";
+import { employeeCostMetrics } from "../../metrics-cost";
+import { minutesDuration } from "../../duration";
 import { contractJustification, groupContractMatches, scopedDisruptionJustification } from "./explain";
 
 function encode(ctx: EncodeContext): void {
@@ -56,6 +58,18 @@ export const contractsFamily: FamilyDescriptor = {
     { id: 68, override: "minimizeCostPerPeriodWeight", justification: "MinimizeCostPerPeriodJustification" },
   ],
   encode,
+  metrics: {
+    // Overtime from the WEEK period rules with a minutes maximum, cost definitions of period rules (metrics-cost.ts).
+    employees: ({ problem, assignment }) =>
+      employeeCostMetrics(problem, assignment).map((c) => ({
+        overtimeThresholdDuration: minutesDuration(c.overtimeThresholdDuration),
+        overtimeWorked: minutesDuration(c.overtimeWorked),
+        costDefinitionTotalCost: c.costDefinitionTotalCost,
+        costDefinitionOvertimeDuration: minutesDuration(c.costDefinitionOvertimeDuration),
+        // The spec's name of costDefinitionOvertimeDuration: the same value.
+        costDefinitionTotalOvertime: minutesDuration(c.costDefinitionOvertimeDuration),
+      })),
+  },
   matches(x, id, weight) {
     const rules = x.problem.contractRules;
     const matches = x.contractMatches().filter((m) => rules[m.rule].constraintId === id);

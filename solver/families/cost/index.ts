@@ -9,6 +9,7 @@ import { costAggregateCounts, costAggregateMatches } from "../../explain-cost";
 import { formatScore } from "../../score";
 import { isZero, matchScore } from "../../explain-context";
 import type { FamilyDescriptor } from "../types";
+import { fixedTotalCost } from "../../metrics-cost";
 
 function encode(ctx: EncodeContext): void {
   const costed = encodeCost(ctx.input, ctx.times);
@@ -25,6 +26,7 @@ export const costFamily: FamilyDescriptor = {
     { id: 73, override: "minimizeActivatedEmployeesWeight", justification: "MinimizeActivatedEmployeesJustification" },
   ],
   encode,
+  metrics: { kpis: ({ input, assignment }) => ({ fixedTotalCost: fixedTotalCost(input, assignment) }) },
   matches(x, id, weight) {
     return costAggregateMatches(x.session, id).map((m) => ({ score: matchScore(id, weight, m.raw), justification: m.justification }));
   },

@@ -8,6 +8,7 @@ import { shiftTagMatchRules, tagsMatch, toMinutes } from "../../encode";
 import { list, matchScore, type ConstraintMatch, type ExplainContext, type Justification } from "../../explain-context";
 import type { FamilyDescriptor } from "../types";
 import { encodeLocal } from "./encode";
+import { localEmployeeMetrics, localKpis } from "./metrics";
 
 /** Id of the first REQUIRED or PREFERRED shift tag match rule (named by the tag justifications). */
 function tagRuleId(x: ExplainContext, preferred: boolean): string | undefined {
@@ -178,6 +179,7 @@ export const localFamily: FamilyDescriptor = {
     { id: 54, override: "employeeAssignmentDisruptedOnReplanningWeight", justification: "EmployeeAssignmentDisruptedOnReplanningJustification" },
   ],
   encode: encodeLocal,
+  metrics: { employees: localEmployeeMetrics, kpis: localKpis },
   matches(x, id, weight) {
     const assignment = x.currentAssignment();
     const out: ConstraintMatch[] = [];
