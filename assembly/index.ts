@@ -88,7 +88,8 @@ export function constraintIsReward(id: i32): i32 {
   return rewardOf(id) ? 1 : 0;
 }
 
-/** 0 local (per shift and employee), 1 pairwise (overlap), 2 aggregate (balance). */
+/** KIND_* of constraints/catalog.ts: 0 local, 1 pairwise (overlap), 2 aggregate, 3 employee (contract rules),
+ * 4 cross (pairings). */
 export function constraintKind(id: i32): i32 {
   return kindOf(id);
 }

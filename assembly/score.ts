@@ -10,7 +10,8 @@
  * and the level deltas pHard/pMedium/pSoft without touching anything else (construction and ruin-and-recreate probe
  * candidates with it); `addChangeDelta` adds a change to the move in progress (dHard/dMedium/dSoft); the caller then
  * either `commitDelta()`s or drops it. Compound moves (swap, ruin-and-recreate) apply each change before scoring the
- * next, so the deltas see each other.
+ * next, so the deltas see each other. The constraint families are reached only through their registry
+ * (constraints/index.ts), stage by stage.
  */
 import { LEVEL_HARD, LEVEL_MEDIUM } from "./layout";
 import {
