@@ -71,6 +71,8 @@ export function initFamilies(): void {
 }
 
 /** Shift s moved from `from` to `to` (lists already updated). */
+// @ts-ignore: decorator
+@inline
 export function onAssign(s: i32, from: i32, to: i32): void {
   balance.onAssignFamily(s, from, to);
   overlap.onAssign(s, from, to);
@@ -82,14 +84,20 @@ export function rebuildFamilies(): void {
   contracts.rebuildState();
 }
 
+// @ts-ignore: decorator
+@inline
 export function commitMove(): void {
   contracts.commitMove();
 }
 
+// @ts-ignore: decorator
+@inline
 export function dropMove(): void {
   contracts.dropMove();
 }
 
+// @ts-ignore: decorator
+@inline
 export function keepChange(): void {
   contracts.keepChange();
 }
@@ -143,15 +151,21 @@ export function addHardUntil(s: i32, e: i32, raw: StaticArray<i64>, weight: Stat
 }
 
 /** Hard stage of a swap: the overlap correction between the two changes. */
+// @ts-ignore: decorator
+@inline
 export function addSwapHard(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
   overlap.swapCorrection(s1, s2, a, b, raw);
 }
 
 /** Families scored in the hard stage before the early exit (their gains must be counted first for it to be sound). */
+// @ts-ignore: decorator
+@inline
 export function addChangeEarly(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
   if (demand.hardActive) demand.scoreChange(s, from, to, raw);
 }
 
+// @ts-ignore: decorator
+@inline
 export function addSwapEarly(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
   if (demand.hardActive) demand.scoreSwap(s1, s2, a, b, raw);
 }
@@ -181,12 +195,16 @@ export function addSwapAllLevels(s1: i32, s2: i32, a: i32, b: i32, raw: StaticAr
 }
 
 /** The medium and soft rest of a change: LOCAL units of both sides, balance. */
+// @ts-ignore: decorator
+@inline
 export function addChangeRest(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
   local.addLocalRest(s, to, 1, raw);
   local.addLocalRest(s, from, -1, raw);
   balance.scoreChange(s, from, to, raw);
 }
 
+// @ts-ignore: decorator
+@inline
 export function addSwapRest(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
   local.addLocalRest(s1, b, 1, raw);
   local.addLocalRest(s1, a, -1, raw);
