@@ -12,7 +12,9 @@
  *     the deprecated `assignmentPriority` a (1..5) counts as priority 2a - 1.
  *   - employee priority multiplier (of the employee's own preferences): 11 - priority; the deprecated levels map
  *     CRITICAL 1, HIGH 4, NORMAL 7, LOW 10; no priority counts as the lowest, 10 (multiplier 1).
- *   - shift tag match rules: see `requiredTagProgram` and `preferredTagProgram`.
+ *   - shift tag match rules: see `requiredTagProgram` and `preferredTagProgram` (families/local/encode.ts).
+ *
+ * The encoding itself is the constraint families' (solver/families/*), run in order around one EncodeContext.
  */
 import type { ModelInput } from "../schemas/model-input";
 import {
