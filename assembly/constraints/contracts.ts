@@ -35,11 +35,12 @@ import * as period from "./period-rules";
 import * as sequence from "./sequence-rules";
 import * as rolling from "./rolling-window";
 import * as scoped from "./scoped-disruption";
+import * as patterns from "./shift-patterns";
 import { MASK_CAPACITY, newMask, markId, clearMask, orMask } from "../id-mask";
-import { KIND_EMPLOYEE, PENALTY, register, enabled, touched } from "./catalog";
+import { KIND_EMPLOYEE, PENALTY, REWARD, register, enabled, touched } from "./catalog";
 import {
   LEVEL_HARD, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SCOPED_DISRUPTION_CONSTRAINT, COST_DEFINITION_CONSTRAINT,
-  isRuleConstraint,
+  MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, isRuleConstraint,
 } from "../layout";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
@@ -106,6 +107,10 @@ function evaluateTerms(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, planned
     rolling.evaluateRollingRule(r, g, e, dayFrom, dayTo, plannedElsewhere);
     evPenalty = rolling.evPenalty;
     evMatches = rolling.evMatches;
+  } else if (kind == K_MULTI_DAY_PATTERN) {
+    patterns.evaluatePatternRule(r, g, dayFrom, dayTo);
+    evPenalty = patterns.evPenalty;
+    evMatches = patterns.evMatches;
   } else if (kind == K_SCOPED_DISRUPTION) {
     scoped.evaluateScopedDisruption(r, g, e);
     evPenalty = scoped.evPenalty;
@@ -119,7 +124,8 @@ function evaluateTerms(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, planned
 /** Whether rule r is scored on a window of the list around a move, else over the whole list (module header). */
 function windowed(r: i32): bool {
   const kind = rw(r, RW_KIND);
-  return isPeriodRule(kind) || isSequenceRule(kind) || (isRollingRule(kind) && rolling.rollingWindowed(r));
+  return isPeriodRule(kind) || isSequenceRule(kind) || kind == K_MULTI_DAY_PATTERN ||
+    (isRollingRule(kind) && rolling.rollingWindowed(r));
 }
 
 /**
@@ -130,6 +136,7 @@ function setWindowFor(r: i32, g: i32): bool {
   const kind = rw(r, RW_KIND);
   if (isPeriodRule(kind)) return period.periodWindow(r, g);
   if (isSequenceRule(kind)) return sequence.sequenceWindow(r, g);
+  if (kind == K_MULTI_DAY_PATTERN) return patterns.patternWindow(r, g);
   rolling.rollingWindow(r, g);
   return true;
 }
@@ -439,6 +446,12 @@ export function declare(family: i32): void {
   register(SCOPED_DISRUPTION_CONSTRAINT, "Required scoped disruption for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
   register(SCOPED_DISRUPTION_CONSTRAINT + 1, "Minimize preferred scoped disruption for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
   register(COST_DEFINITION_CONSTRAINT, "Minimize cost per period", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  // Names are the reference's (its `*MultiDayShiftSequencePatternJustification` schemas).
+  const p = MULTI_DAY_PATTERN_CONSTRAINT;
+  register(p, "Employee does not work required multi-day shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(p + 1, "Employee works prohibited multi-day shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(p + 2, "Employee works preferred multi-day shift sequence pattern", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
+  register(p + 3, "Employee works unpreferred multi-day shift sequence pattern", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
 }
 
 export function initFamily(): void {
