@@ -22,7 +22,7 @@ describe("the request that uses every reference property", () => {
     expect(res.status, await res.clone().text()).toBe(202);
     const ack = await res.json<{ id: string; validationResult: { summary: string; warnings: string[] } }>();
     expect(ack.validationResult.summary).toBe("WARNINGS");
-    expect(ack.validationResult.warnings.some((w) => w.startsWith("contracts[id=FT].multiDayShiftSequencePatternRules"))).toBe(true);
+    expect(ack.validationResult.warnings.some((w) => w.startsWith("contracts[id=FT].singleDayShiftSequencePatternRules"))).toBe(true);
 
     const validation = await (await api(`${ROOT}/${ack.id}/validation-result`)).json<{ status: string; issues: Issue[] }>();
     expect(validation.status).toBe("WARNINGS");
