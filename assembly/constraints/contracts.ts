@@ -7,8 +7,9 @@
  * is (pending or cached) + (window after − window before). A rule's penalty and matches are sums of terms (periods,
  * pairs, runs, windows of days); each family's `*Window` function picks a window holding every term the move can
  * change, so the difference is exact while a move's cost no longer grows with the employee's horizon. Windowed:
- * every period rule (cost definitions included), every sequence rule, rolling windows except minutes off and
- * ABSENCE_AWARE maximums; those and scoped disruption are evaluated over the whole list (the new value directly).
+ * every period rule (cost definitions included), every sequence rule, multi-day shift sequence patterns, rolling
+ * windows except minutes off and ABSENCE_AWARE maximums; those and scoped disruption are evaluated over the whole
+ * list (the new value directly).
  *
  * Values of a move in progress are *pending* until the move commits; a compound move (ruin and recreate) reads its
  * earlier changes' pending values as the current ones. `evalChange` probes collect their values in the *probe*
@@ -16,7 +17,8 @@
  * resetDelta. The from-scratch score re-evaluates every slot from the solution's lists, never the cache, so the
  * incremental-vs-from-scratch fuzz test covers every rule like any other constraint.
  *
- * The rules themselves: period-rules.ts, sequence-rules.ts (rest, gaps, sequences), rolling-window.ts.
+ * The rules themselves: period-rules.ts, sequence-rules.ts (rest, gaps, sequences), rolling-window.ts,
+ * shift-patterns.ts.
  * Match counts are cached per slot too, so each constraint's match count is kept current at commit (O(1) to read).
  * The from-scratch score (`penaltyFull`), `rebuild` and the explanations (`recordMatches`) evaluate whole lists.
  */
