@@ -4,14 +4,13 @@
  */
 import { findDataset } from "../durable-objects/dataset-index";
 import { summarize, validateModelInput } from "../model/validation";
+import { DEFAULT_PROFILE_NAME } from "../schemas/configuration";
 import type { Acknowledgement, Metadata } from "../schemas/metadata";
 import type { SolvingRequest } from "../schemas/solving-request";
 import type { Caller } from "./auth";
 import type { Env } from "./env";
 import { ApiError } from "./errors";
-
-/** The configuration profile every dataset uses until profiles exist (tag `system.profile:<name>`, spec §2.3). */
-export const DEFAULT_PROFILE = "default";
+import { reservePlace } from "./platform/solve-queue";
 
 export type Operation = "SOLVE" | "NONE";
 export type DatasetOrigin = "from-request" | "from-patch" | "from-input";
@@ -25,6 +24,10 @@ export interface NewDataset {
   /** Query parameters `name` and `tags`, which add to the request's own. */
   queryName?: string;
   queryTags?: string[];
+  /** The configuration profile whose settings are already in `request.config` (tag `system.profile:<name>`). */
+  profile?: string;
+  /** Solve priority 0-10 (README "Solve queue"). */
+  priority?: number;
 }
 
 export function datasetStub(env: Env, id: string) {
@@ -67,12 +70,16 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
     submitDateTime,
     solverStatus: invalid ? "DATASET_INVALID" : spec.operation === "SOLVE" ? "SOLVING_SCHEDULED" : "DATASET_VALIDATED",
     score: null,
-    tags: [...new Set([...userTags, `system.type:${spec.origin}`, `system.profile:${DEFAULT_PROFILE}`])],
+    tags: [...new Set([...userTags, `system.type:${spec.origin}`, `system.profile:${spec.profile ?? DEFAULT_PROFILE_NAME}`])],
     validationResult,
   };
+  // A place in the tenant's queue before anything is stored: over the cap, a 429 leaves nothing behind.
+  if (metadata.solverStatus === "SOLVING_SCHEDULED") {
+    await reservePlace(env, caller.tenantId, { datasetId: id, priority: spec.priority, submittedAt: submitDateTime, config: request.config });
+  }
   const requestKey = `tenants/${caller.tenantId}/datasets/${id}/request.json`;
   await env.BLOBS.put(requestKey, JSON.stringify(request), { httpMetadata: { contentType: "application/json" } });
-  await datasetStub(env, id).create({ tenantId: caller.tenantId, metadata, requestKey, validationIssues: issues });
+  await datasetStub(env, id).create({ tenantId: caller.tenantId, metadata, requestKey, validationIssues: issues, priority: spec.priority });
   if (invalid) {
     throw new ApiError(
       400,

@@ -1,12 +1,15 @@
 /** The bindings of the Worker and its Durable Objects, typed once (STYLE.md). Mirrors wrangler.toml. */
 import type { DatasetObject } from "../durable-objects/dataset-object";
 import type { SearchObject } from "../durable-objects/search-object";
+import type { SolveQueue } from "../durable-objects/solve-queue";
 
 export interface Env {
   /** One Durable Object per dataset, addressed by `idFromName(datasetId)`. */
   DATASETS: DurableObjectNamespace<DatasetObject>;
   /** Extra searches of a dataset when maxThreadCount > 1, addressed by `idFromName("<datasetId>/search/<k>")`. */
   SEARCHES: DurableObjectNamespace<SearchObject>;
+  /** One solve queue per tenant, addressed by `idFromName(tenantId)` (README "Solve queue"). */
+  SOLVE_QUEUES: DurableObjectNamespace<SolveQueue>;
   /** Index rows across datasets (listing); see migrations/. */
   DB: D1Database;
   /** Inputs and outputs of datasets: `datasets/<id>/request.json`, `datasets/<id>/output.json`. */

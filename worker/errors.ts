@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details: string[] = [],
+    /** Response headers that go with the error, e.g. `Retry-After` on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -45,7 +47,7 @@ export function describeZodError(error: ZodError, root = ""): string[] {
 
 export function handleError(err: unknown, c: Context): Response {
   if (err instanceof ApiError) {
-    return c.json(errorBody(err.code, err.message, err.details), err.status);
+    return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
   }
   if (err instanceof HTTPException && err.status < 500) {
     // Thrown by Hono's own validators, e.g. "Malformed JSON in request body".

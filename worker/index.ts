@@ -4,6 +4,7 @@ import { scheduled } from "./scheduled";
 
 export { DatasetObject } from "../durable-objects/dataset-object";
 export { SearchObject } from "../durable-objects/search-object";
+export { SolveQueue } from "../durable-objects/solve-queue";
 
 const app = createApp();
 

@@ -12,6 +12,16 @@ import { AccessTokenCreatedSchema, MemberSchema, toAccessToken, toMember, type M
 
 const TAG = "Platform Tenants Administration - Tenants";
 export const PLANS = ["FREE", "TRIAL", "STANDARD", "ENTERPRISE"] as const;
+/**
+ * The solve queue per plan (README "Solve queue"): threads solving at once (`maxThreadCount` counts), and datasets
+ * that may wait beyond them (more is a 429). A platform administrator may set other values per tenant.
+ */
+export const SOLVE_QUEUE_LIMITS: Record<(typeof PLANS)[number], { concurrentSolves: number; queuedDatasets: number }> = {
+  FREE: { concurrentSolves: 2, queuedDatasets: 20 },
+  TRIAL: { concurrentSolves: 2, queuedDatasets: 50 },
+  STANDARD: { concurrentSolves: 8, queuedDatasets: 500 },
+  ENTERPRISE: { concurrentSolves: 32, queuedDatasets: 2000 },
+};
 const ADMIN_TOKEN_DAYS = 30;
 
 export const TenantSchema = z
