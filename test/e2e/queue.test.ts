@@ -80,7 +80,10 @@ describe("solve queue and configuration profiles on wrangler dev", () => {
       return res.body.id;
     };
     // The request's own termination (a long one) wins over the profile's; the profile's weight stays.
-    const long = await submit("?configurationId=three-seconds", { run: { termination: { spentLimit: "PT120S" } } });
+    // (An unimproved limit also turns diminished returns off, so nothing but the cancel below ends it.)
+    const long = await submit("?configurationId=three-seconds", {
+      run: { termination: { spentLimit: "PT600S", unimprovedSpentLimit: "PT600S" } },
+    });
     await waitFor(long, (m) => m.solverStatus === "SOLVING_ACTIVE");
     const low = await submit("?configurationId=three-seconds&priority=1");
     const high = await submit("?configurationId=three-seconds&priority=9");
@@ -99,7 +102,7 @@ describe("solve queue and configuration profiles on wrangler dev", () => {
     await dev.stop();
     await dev.start();
     const q = await call<{ running: Array<{ datasetId: string }>; waiting: Array<{ datasetId: string }> }>(QUEUE);
-    expect(q.body.running.map((r) => r.datasetId)).toEqual([long]);
+    expect(q.body.running.map((r) => r.datasetId), JSON.stringify(await metadata(long))).toEqual([long]);
     expect(q.body.waiting.map((w) => w.datasetId)).toEqual([high, low]);
     expect((await metadata(high)).solverStatus).toBe("SOLVING_SCHEDULED");
 
