@@ -143,9 +143,13 @@ export class SolveQueue extends DurableObject<Env> {
       .filter((r) => r.granted_at !== null || now - r.created_at > ORPHAN_AFTER_MS)
       .slice(0, MAX_CHECKS_PER_ALARM);
     for (const row of suspects) {
-      const state = await this.datasetStub(row.dataset_id).queueState();
-      const orphan = state === "MISSING" && now - row.created_at > ORPHAN_AFTER_MS;
-      if (state === "DONE" || orphan) this.sql.exec(`DELETE FROM entries WHERE dataset_id = ?`, row.dataset_id);
+      try {
+        const state = await this.datasetStub(row.dataset_id).queueState();
+        const orphan = state === "MISSING" && now - row.created_at > ORPHAN_AFTER_MS;
+        if (state === "DONE" || orphan) this.sql.exec(`DELETE FROM entries WHERE dataset_id = ?`, row.dataset_id);
+      } catch (err) {
+        console.error(`Solve queue: could not ask dataset ${row.dataset_id} about its place; next alarm`, err);
+      }
     }
     await this.admitAndWake(null);
   }

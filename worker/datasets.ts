@@ -3,6 +3,7 @@
  * stores the request in R2, and hands the dataset to its own Durable Object, which indexes it in D1.
  */
 import { findDataset } from "../durable-objects/dataset-index";
+import { queueStub } from "../durable-objects/solve-queue";
 import { summarize, validateModelInput } from "../model/validation";
 import { DEFAULT_PROFILE_NAME } from "../schemas/configuration";
 import type { Acknowledgement, Metadata } from "../schemas/metadata";
@@ -78,8 +79,19 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
     await reservePlace(env, caller.tenantId, { datasetId: id, priority: spec.priority, submittedAt: submitDateTime, config: request.config });
   }
   const requestKey = `tenants/${caller.tenantId}/datasets/${id}/request.json`;
-  await env.BLOBS.put(requestKey, JSON.stringify(request), { httpMetadata: { contentType: "application/json" } });
-  await datasetStub(env, id).create({ tenantId: caller.tenantId, metadata, requestKey, validationIssues: issues, priority: spec.priority });
+  try {
+    await env.BLOBS.put(requestKey, JSON.stringify(request), { httpMetadata: { contentType: "application/json" } });
+    await datasetStub(env, id).create({ tenantId: caller.tenantId, metadata, requestKey, validationIssues: issues, priority: spec.priority });
+  } catch (err) {
+    // The reserved place goes back (if the dataset was created after all, it asks for one again when it starts); if
+    // even that fails, the queue's alarm drops the place once it finds no dataset behind it.
+    if (metadata.solverStatus === "SOLVING_SCHEDULED") {
+      await queueStub(env, caller.tenantId)
+        .release(id)
+        .catch((releaseErr) => console.error(`Could not return the queue place of dataset ${id}`, releaseErr));
+    }
+    throw err;
+  }
   if (invalid) {
     throw new ApiError(
       400,
