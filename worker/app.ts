@@ -6,14 +6,17 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requireApiKey, type AppEnv } from "./auth";
+import { apiCors } from "./cors";
 import { ApiError, describeZodError, errorBody, handleError } from "./errors";
 import { requireModelPermission } from "./permissions";
 import { registerPlatformRoutes } from "./platform";
+import { documentRateLimit } from "./rate-limit";
 import { registerAboutMeRoutes } from "./routes/aboutme";
 import { registerComputationRoutes } from "./routes/computations";
 import { registerDemoDataRoutes } from "./routes/demo-data";
 import { registerRevisionRoutes } from "./routes/revisions";
 import { registerScheduleRoutes } from "./routes/schedules";
+import { apiSecurityHeaders } from "./security-headers";
 import { decodeRequestBody } from "./transport";
 
 export const MODEL_BASE = "/api/models/employee-scheduling/v1";
@@ -44,6 +47,8 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`), 404));
 
+  app.use("/api/*", apiSecurityHeaders);
+  app.use("/api/*", apiCors); // answers preflights before 405 and before authentication
   app.use(methodNotAllowed({ app, onMethodNotAllowed: notAllowed }));
   // Responses are compressed by the runtime per Accept-Encoding (workerd and Cloudflare's edge): a compress middleware
   // here would make workerd encode an already-encoded body a second time.
@@ -58,6 +63,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   registerAboutMeRoutes(app);
   registerPlatformRoutes(app);
 
+  documentRateLimit(app);
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {
     type: "apiKey",
     in: "header",

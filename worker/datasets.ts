@@ -1,17 +1,28 @@
 /**
  * Creating datasets: shared by POST <root>, from-patch, from-input and new-run. Validates the input semantically,
- * stores the request in R2, and hands the dataset to its own Durable Object, which indexes it in D1.
+ * stores the request in R2, and hands the dataset to its own Durable Object, which records it and then indexes it in
+ * D1. A failure at any step removes what the earlier steps wrote, so a failed submission leaves no trace: no listed
+ * dataset that cannot be read, no orphaned request in R2.
  */
 import { findDataset } from "../durable-objects/dataset-index";
 import { queueStub } from "../durable-objects/solve-queue";
 import { summarize, validateModelInput } from "../model/validation";
 import { DEFAULT_PROFILE_NAME } from "../schemas/configuration";
-import type { Acknowledgement, Metadata } from "../schemas/metadata";
+import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_TAG_COUNT } from "../schemas/identifiers";
+import type { Acknowledgement, Metadata, ValidationResult } from "../schemas/metadata";
 import type { SolvingRequest } from "../schemas/solving-request";
 import type { Caller } from "./auth";
 import type { Env } from "./env";
 import { ApiError } from "./errors";
 import { reservePlace } from "./platform/solve-queue";
+
+/**
+ * The metadata's `validationResult` lists at most this many errors and as many warnings, each cut to
+ * MAX_MESSAGE_LENGTH characters: it is stored in every D1 index row and listed by GET <root>, so it must stay small
+ * whatever the input. GET <root>/{id}/validation-result has every issue.
+ */
+export const MAX_SUMMARY_MESSAGES = 20;
+export const MAX_MESSAGE_LENGTH = 500;
 
 export type Operation = "SOLVE" | "NONE";
 export type DatasetOrigin = "from-request" | "from-patch" | "from-input";
@@ -59,10 +70,11 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
   const { request } = spec;
   const id = crypto.randomUUID();
   const submitDateTime = new Date().toISOString();
-  const issues = validateModelInput(request.modelInput, request.config?.model?.overrides);
-  const validationResult = summarize(issues);
-  const invalid = validationResult.summary === "ERRORS";
   const userTags = [...(request.config?.run?.tags ?? []), ...(spec.queryTags ?? [])];
+  checkMetadataBounds(spec.queryName, spec.queryTags ?? [], userTags.length);
+  const issues = validateModelInput(request.modelInput, request.config?.model?.overrides);
+  const validationResult = boundSummary(summarize(issues));
+  const invalid = validationResult.summary === "ERRORS";
   const metadata: Metadata = {
     id,
     parentId: spec.parent?.id ?? null,
@@ -79,16 +91,29 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
     await reservePlace(env, caller.tenantId, { datasetId: id, priority: spec.priority, submittedAt: submitDateTime, config: request.config });
   }
   const requestKey = `tenants/${caller.tenantId}/datasets/${id}/request.json`;
+  await env.BLOBS.put(requestKey, JSON.stringify(request), { httpMetadata: { contentType: "application/json" } });
   try {
-    await env.BLOBS.put(requestKey, JSON.stringify(request), { httpMetadata: { contentType: "application/json" } });
-    await datasetStub(env, id).create({ tenantId: caller.tenantId, metadata, requestKey, validationIssues: issues, priority: spec.priority });
+    const run = request.config?.run;
+    await datasetStub(env, id).create({
+      tenantId: caller.tenantId,
+      metadata,
+      requestKey,
+      validationIssues: issues,
+      run: run && { termination: run.termination, maxThreadCount: run.maxThreadCount },
+      priority: spec.priority,
+    });
   } catch (err) {
-    // The reserved place goes back (if the dataset was created after all, it asks for one again when it starts); if
-    // even that fails, the queue's alarm drops the place once it finds no dataset behind it.
-    if (metadata.solverStatus === "SOLVING_SCHEDULED") {
-      await queueStub(env, caller.tenantId)
-        .release(id)
-        .catch((releaseErr) => console.error(`Could not return the queue place of dataset ${id}`, releaseErr));
+    // The object undid its own writes (dataset-object.ts `create`), unless it got as far as the index row and only its
+    // answer was lost: then the dataset exists and keeps its request. Otherwise the request blob is ours to remove,
+    // and the reserved queue place goes back (if that fails too, the queue's alarm drops the place once it finds no
+    // dataset behind it).
+    if (!(await findDataset(env.DB, caller.tenantId, id))) {
+      await env.BLOBS.delete(requestKey);
+      if (metadata.solverStatus === "SOLVING_SCHEDULED") {
+        await queueStub(env, caller.tenantId)
+          .release(id)
+          .catch((releaseErr) => console.error(`Could not return the queue place of dataset ${id}`, releaseErr));
+      }
     }
     throw err;
   }
@@ -110,4 +135,27 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
     tags: metadata.tags,
     validationResult,
   };
+}
+
+/**
+ * The name and tags of a new dataset come from the body (bounded by its schema) and from the query: the two together
+ * must fit the same bounds, since both are stored in the index row.
+ */
+function checkMetadataBounds(queryName: string | undefined, queryTags: string[], tagCount: number): void {
+  const details: string[] = [];
+  if (queryName && queryName.length > MAX_NAME_LENGTH) details.push(`query.name: at most ${MAX_NAME_LENGTH} characters`);
+  const long = queryTags.findIndex((t) => t.length > MAX_ID_LENGTH);
+  if (long >= 0) details.push(`query.tags[${long}]: at most ${MAX_ID_LENGTH} characters`);
+  if (tagCount > MAX_TAG_COUNT) details.push(`config.run.tags and query.tags: at most ${MAX_TAG_COUNT} tags together, got ${tagCount}`);
+  if (details.length) throw new ApiError(400, "VALIDATION_ERROR", "The dataset's name or tags exceed their limits.", details);
+}
+
+/** At most MAX_SUMMARY_MESSAGES messages per list, each at most MAX_MESSAGE_LENGTH characters. */
+export function boundSummary(result: ValidationResult): ValidationResult {
+  const bound = (messages: string[]) => {
+    const kept = messages.slice(0, MAX_SUMMARY_MESSAGES).map((m) => (m.length > MAX_MESSAGE_LENGTH ? `${m.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : m));
+    const more = messages.length - kept.length;
+    return more > 0 ? [...kept, `… and ${more} more (GET validation-result lists every issue).`] : kept;
+  };
+  return { summary: result.summary, errors: bound(result.errors), warnings: bound(result.warnings) };
 }

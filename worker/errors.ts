@@ -15,7 +15,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details: string[] = [],
-    /** Response headers that go with the error, e.g. `Retry-After` on a 429. */
+    /** Response headers that go with the error, e.g. Retry-After on a 429. */
     readonly headers: Record<string, string> = {},
   ) {
     super(message);

@@ -15,7 +15,6 @@ export const errors = {
   403: json(ErrorInfoSchema, "The API key lacks the permission this endpoint needs"),
   404: json(ErrorInfoSchema, "No such dataset (or not the caller's)"),
   409: json(ErrorInfoSchema, "Not possible in the dataset's current status"),
-  429: json(ErrorInfoSchema, "Too many datasets wait in the tenant's solve queue; see Retry-After"),
 } as const;
 
 export const IdParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
