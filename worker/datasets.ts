@@ -15,6 +15,7 @@ import type { Caller } from "./auth";
 import type { Env } from "./env";
 import { ApiError } from "./errors";
 import { reservePlace } from "./platform/solve-queue";
+import { checkThreadCount } from "./platform/tenants";
 
 /**
  * The metadata's `validationResult` lists at most this many errors and as many warnings, each cut to
@@ -68,6 +69,7 @@ export async function requireDataset(env: Env, caller: Caller, id: string): Prom
  */
 export async function createDataset(env: Env, caller: Caller, spec: NewDataset): Promise<Acknowledgement> {
   const { request } = spec;
+  await checkThreadCount(env.DB, caller.tenantId, request.config?.run?.maxThreadCount);
   const id = crypto.randomUUID();
   const submitDateTime = new Date().toISOString();
   const userTags = [...(request.config?.run?.tags ?? []), ...(spec.queryTags ?? [])];

@@ -14,14 +14,14 @@ import { createDataset, datasetStub, requireDataset, type NewDataset } from "../
 import type { Env } from "../env";
 import { ApiError, describeZodError } from "../errors";
 import { configWithProfile } from "../platform/configurations";
-import { errors, IdParams, json, TagsQuery, toList } from "./openapi-helpers";
+import { errors, IdParams, json, NameQuery, TagsQuery, toList } from "./openapi-helpers";
 
 const PROFILE_TAG = "system.profile:";
 
 const TAG = ["Employee Shift Schedule"];
 
 const RevisionQuery = z.object({
-  name: z.string().optional(),
+  name: NameQuery,
   tags: TagsQuery,
   operation: z.enum(["SOLVE", "NONE"]).default("SOLVE"),
   select: z.enum(["SOLVED", "UNSOLVED"]).optional(),
