@@ -27,6 +27,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import rotaWasm from "../build/rota.wasm";
+import { DEFAULT_PRIORITY } from "../schemas/configuration";
 import type { Metadata, SolverStatus, ValidationResult } from "../schemas/metadata";
 import type { SolvingResponse } from "../schemas/model-output";
 import type { ScoreAnalysis } from "../schemas/score-analysis";
@@ -50,6 +51,7 @@ import { searchName, type ExchangeReply } from "./search-object";
 import { DatasetStorage } from "./storage";
 import { AlarmSchedule } from "./alarm-schedule";
 import { WebhookOutbox } from "./webhook-outbox";
+import { queueStub, type QueueRequest } from "./solve-queue";
 
 /** What the Worker hands over when it creates a dataset. */
 export interface DatasetInit {
@@ -61,6 +63,8 @@ export interface DatasetInit {
   validationIssues: ValidationIssue[];
   /** The request's `config.run`: the run's termination and thread count (so creating needs no read of the request). */
   run: Pick<RunConfiguration, "termination" | "maxThreadCount"> | null | undefined;
+  /** Solve priority, 0-10 (README "Solve queue"); 5 when not given. */
+  priority?: number;
 }
 
 /** A refusal of an operation in the dataset's current state (the Worker answers it with a 4xx). */
@@ -79,6 +83,8 @@ const MIN_SLICE_UNITS = 1_000;
 const MAX_SLICE_UNITS = 50_000_000;
 /** Fixed seed: the same input and termination give the same schedule (reproducible runs). */
 const DEFAULT_SEED = 1;
+/** A dataset waiting for a place asks the queue again this often, in case a wake from the queue was lost. */
+const QUEUE_POLL_MS = 60_000;
 
 const CHECKPOINT = "checkpoint";
 /**
@@ -100,6 +106,10 @@ interface RunState {
   threads: number;
   /** Best score any search reported; its assignment is the blob SHARED_BEST. */
   sharedBestScore: Score | null;
+  /** Solve priority in the tenant's queue (solve-queue.ts); absent in records older than the queue: 5. */
+  priority?: number;
+  /** The dataset may hold an entry in the tenant's queue: set when scheduled, cleared once released. */
+  queued?: boolean;
 }
 
 interface DatasetRecord {
@@ -158,6 +168,8 @@ export class DatasetObject extends DurableObject<Env> {
         stopReason: null,
         threads: init.run?.maxThreadCount ?? 1,
         sharedBestScore: null,
+        priority: init.priority ?? DEFAULT_PRIORITY,
+        queued: init.metadata.solverStatus === "SOLVING_SCHEDULED",
       },
     };
     // The record (with its webhook event: DATASET_INVALID has one) first, then the index row, then the alarm. Until the
@@ -187,7 +199,7 @@ export class DatasetObject extends DurableObject<Env> {
   }
 
   /** POST <root>/{id}: solve a dataset that was only validated or computed (operation NONE). */
-  async solve(): Promise<Outcome<Metadata>> {
+  async solve(priority = DEFAULT_PRIORITY): Promise<Outcome<Metadata>> {
     const record = this.storage.readRecord<DatasetRecord>();
     if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
     const status = record.metadata.solverStatus;
@@ -195,6 +207,8 @@ export class DatasetObject extends DurableObject<Env> {
       return { ok: false, status: 409, message: `A dataset in status ${status} cannot be solved again; create a new run with from-input.` };
     }
     this.transition(record, "SOLVING_SCHEDULED");
+    record.run.priority = priority;
+    record.run.queued = true;
     await this.save(record);
     await this.scheduleNextAlarm();
     return { ok: true, value: record.metadata };
@@ -330,16 +344,39 @@ export class DatasetObject extends DurableObject<Env> {
    * Terminate the run (DELETE <root>/{id}). A cancelled run is reported as SOLVING_COMPLETED (spec §3) with the best
    * solution found so far. A dataset that already reached a final status is returned unchanged.
    */
-  async terminate(): Promise<SolvingResponse | null> {
+  async terminate(options: { force?: boolean } = {}): Promise<SolvingResponse | null> {
     const record = this.storage.readRecord<DatasetRecord>();
     if (!record || record.purgedAt) return null;
     if (isSolving(record.metadata.solverStatus)) {
       await this.alarms.cancel("solver");
       record.run.stopReason = "CANCELLED";
-      const live = await this.ensureLive(record);
-      await this.finish(record, live, "SOLVING_COMPLETED");
+      try {
+        const live = await this.ensureLive(record);
+        await this.finish(record, live, "SOLVING_COMPLETED");
+      } catch (err) {
+        // `force` (DELETE ?force=true): a run whose solver cannot be restored or post-processed still ends, as FAILED
+        // with the reason, and frees its place in the queue; without it the error stands.
+        if (!options.force) throw err;
+        await this.fail(record, new Error(`Terminated by force: ${err instanceof Error ? err.message : String(err)}`));
+        return this.response(record, null);
+      }
     }
     return this.getResponse();
+  }
+
+  /** The tenant's queue granted this dataset a place: take the next step now (idempotent; false if unknown). */
+  async wake(): Promise<boolean> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record) return false;
+    if (record.metadata.solverStatus === "SOLVING_SCHEDULED" && !record.purgedAt) await this.scheduleNextAlarm();
+    return true;
+  }
+
+  /** For the queue's reconciliation: does this dataset still need its place? */
+  async queueState(): Promise<"MISSING" | "SOLVING" | "DONE"> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record) return "MISSING";
+    return isSolving(record.metadata.solverStatus) && !record.purgedAt ? "SOLVING" : "DONE";
   }
 
   /** The one alarm (see the header): the dataset's step, then due webhook deliveries, then the next wake-up. */
@@ -373,7 +410,8 @@ export class DatasetObject extends DurableObject<Env> {
       if (status === "SOLVING_SCHEDULED" || status === "SOLVING_STARTED") await this.begin(record);
       else if (status === "SOLVING_ACTIVE") await this.slice(record);
       else if (status === "DATASET_VALIDATED") await this.compute(record);
-      // Any other status is final: a stale alarm has nothing to do.
+      // Any other status is final: a stale alarm has nothing to do but return a place the queue did not get back.
+      else if (record.run.queued) await this.releasePlace(record);
     } catch (err) {
       await this.fail(record, err);
     }
@@ -386,6 +424,7 @@ export class DatasetObject extends DurableObject<Env> {
   private async begin(record: DatasetRecord): Promise<void> {
     const m = record.metadata;
     if (m.solverStatus === "SOLVING_SCHEDULED") {
+      if (!(await this.acquirePlace(record))) return;
       m.startDateTime = this.transition(record, "SOLVING_STARTED");
       await this.save(record);
       await this.scheduleNextAlarm();
@@ -480,6 +519,7 @@ export class DatasetObject extends DurableObject<Env> {
     this.storage.deleteBlob(SHARED_BEST);
     this.live = null;
     await this.stopSearches(record);
+    await this.releasePlace(record);
   }
 
   private async fail(record: DatasetRecord, err: unknown): Promise<void> {
@@ -495,6 +535,40 @@ export class DatasetObject extends DurableObject<Env> {
       // Rethrowing makes the platform retry the alarm, which then retries the whole step.
       console.error("Could not record the failure", saveErr);
       throw saveErr;
+    }
+    await this.releasePlace(record);
+  }
+
+  private queueRequest(record: DatasetRecord): QueueRequest {
+    const m = record.metadata;
+    return { datasetId: m.id, priority: record.run.priority ?? DEFAULT_PRIORITY, submittedAt: m.submitDateTime ?? "", threads: record.run.threads };
+  }
+
+  /**
+   * Before SCHEDULED -> STARTED: a place in the tenant's queue. Without one (or when the queue cannot be reached) the
+   * dataset stays SCHEDULED and asks again after QUEUE_POLL_MS; the queue wakes it sooner when a place frees up.
+   */
+  private async acquirePlace(record: DatasetRecord): Promise<boolean> {
+    let granted = false;
+    try {
+      granted = await queueStub(this.env, record.tenantId).acquire(this.queueRequest(record));
+    } catch (err) {
+      console.error(`Dataset ${record.metadata.id}: the solve queue could not be reached`, err);
+    }
+    if (!granted) await this.alarms.schedule("solver", Date.now() + Math.max(QUEUE_POLL_MS, Number(this.env.SLICE_PAUSE_MS ?? 0)));
+    return granted;
+  }
+
+  /** At a final status: the place goes back to the queue. If the queue cannot be reached, a later alarm retries. */
+  private async releasePlace(record: DatasetRecord): Promise<void> {
+    if (!record.run.queued) return;
+    try {
+      await queueStub(this.env, record.tenantId).release(record.metadata.id);
+      record.run.queued = false;
+      this.storage.writeRecord(record);
+    } catch (err) {
+      console.error(`Dataset ${record.metadata.id}: could not return its place to the solve queue; retrying`, err);
+      await this.alarms.schedule("solver", Date.now() + QUEUE_POLL_MS);
     }
   }
 
