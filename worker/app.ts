@@ -10,10 +10,13 @@ import { ApiError, describeZodError, errorBody, handleError } from "./errors";
 import { requireModelPermission } from "./permissions";
 import { registerPlatformRoutes } from "./platform";
 import { registerAboutMeRoutes } from "./routes/aboutme";
+import { registerAssignabilityRoutes } from "./routes/assignability";
 import { registerComputationRoutes } from "./routes/computations";
 import { registerDemoDataRoutes } from "./routes/demo-data";
+import { registerLogRoutes } from "./routes/logs";
 import { registerRevisionRoutes } from "./routes/revisions";
 import { registerScheduleRoutes } from "./routes/schedules";
+import { withCommonErrors } from "./routes/openapi-helpers";
 import { decodeRequestBody } from "./transport";
 
 export const MODEL_BASE = "/api/models/employee-scheduling/v1";
@@ -53,6 +56,8 @@ export function createApp(): OpenAPIHono<AppEnv> {
   // Static paths before `/{id}` ones: `/schedules/score-analysis` must not be read as a dataset id.
   registerComputationRoutes(app, ROOT);
   registerScheduleRoutes(app, ROOT);
+  registerAssignabilityRoutes(app, ROOT);
+  registerLogRoutes(app, ROOT);
   registerRevisionRoutes(app, ROOT);
   registerDemoDataRoutes(app, MODEL_BASE);
   registerAboutMeRoutes(app);
@@ -63,7 +68,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
     in: "header",
     name: "X-API-KEY",
   });
-  app.doc31(OPENAPI_PATH, {
+  const document = {
     openapi: "3.1.0",
     info: {
       title: "Rota employee shift scheduling API",
@@ -71,6 +76,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
       description: "Solve, replan and explain employee shift schedules.",
     },
     security: [{ ApiKey: [] }],
-  });
+  };
+  app.get(OPENAPI_PATH, (c) => c.json(withCommonErrors(app.getOpenAPI31Document(document))));
   return app;
 }

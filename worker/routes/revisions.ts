@@ -11,8 +11,8 @@ import { ModelConfigurationSchema, type ModelConfiguration, type SolvingRequest 
 import type { AppEnv, Caller } from "../auth";
 import { createDataset, datasetStub, requireDataset, type NewDataset } from "../datasets";
 import type { Env } from "../env";
-import { ApiError, describeZodError } from "../errors";
-import { errors, IdParams, json, TagsQuery, toList } from "./openapi-helpers";
+import { ApiError, describeZodError, badRequestShape } from "../errors";
+import { errors, IdParams, json, submitError, TagsQuery, toList } from "./openapi-helpers";
 
 const TAG = ["Employee Shift Schedule"];
 
@@ -61,6 +61,7 @@ async function derive(
 }
 
 export function registerRevisionRoutes(app: OpenAPIHono<AppEnv>, root: string): void {
+  for (const sub of ["from-patch", "from-patch/", "from-input", "new-run"]) app.on("POST", `${root}/:id/${sub}`, badRequestShape("list"));
   // The specification's clients use both spellings (spec §4).
   for (const path of [`${root}/{id}/from-patch`, `${root}/{id}/from-patch/`]) {
     app.openapi(
@@ -74,7 +75,7 @@ export function registerRevisionRoutes(app: OpenAPIHono<AppEnv>, root: string): 
           query: RevisionQuery,
           body: { required: true, content: { "application/json": { schema: PatchRequestSchema } } },
         },
-        responses: { 202: json(AcknowledgementSchema, "The new dataset"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+        responses: { 202: json(AcknowledgementSchema, "The new dataset"), 400: submitError, 401: errors[401], 403: errors[403], 404: errors[404] },
       }),
       async (c) => {
         const { id } = c.req.valid("param");
@@ -116,7 +117,7 @@ export function registerRevisionRoutes(app: OpenAPIHono<AppEnv>, root: string): 
           query: RevisionQuery,
           body: { required: false, content: { "application/json": { schema: ModelConfigurationSchema } } },
         },
-        responses: { 202: json(AcknowledgementSchema, "The new dataset"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+        responses: { 202: json(AcknowledgementSchema, "The new dataset"), 400: submitError, 401: errors[401], 403: errors[403], 404: errors[404] },
       }),
       async (c) => {
         const { id } = c.req.valid("param");

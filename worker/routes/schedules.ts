@@ -6,6 +6,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { findDataset, listDatasets } from "../../durable-objects/dataset-index";
+import { ErrorInfoSchema } from "../../schemas/error";
 import { AcknowledgementSchema, FINAL_STATUSES, MetadataSchema, SolverStatusSchema } from "../../schemas/metadata";
 import { ModelInputSchema } from "../../schemas/model-input";
 import { SolvingResponseSchema } from "../../schemas/model-output";
@@ -14,14 +15,15 @@ import { ModelConfigurationSchema, SolvingRequestSchema } from "../../schemas/so
 import { ValidationResultDetailSchema } from "../../schemas/validation";
 import type { AppEnv } from "../auth";
 import { callerDataset, createDataset, datasetStub, requireDataset } from "../datasets";
-import { ApiError } from "../errors";
-import { BooleanQuery, errors, IdParams, json, TagsQuery, toList, unwrap } from "./openapi-helpers";
+import { ApiError, badRequestShape } from "../errors";
+import { BooleanQuery, errors, IdParams, json, submitError, TagsQuery, toList, unwrap } from "./openapi-helpers";
 
 const TAG = ["Employee Shift Schedule"];
 /** How often the events stream looks at the dataset's metadata. */
 const EVENTS_POLL_MS = 250;
 
 export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): void {
+  app.on("POST", root, badRequestShape("list"));
   app.openapi(
     createRoute({
       method: "post",
@@ -38,7 +40,7 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       },
       responses: {
         202: json(AcknowledgementSchema, "Dataset accepted"),
-        400: errors[400],
+        400: submitError,
         401: errors[401],
         403: errors[403],
       },
@@ -157,15 +159,15 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     createRoute({
       method: "delete",
       path: `${root}/{id}/purge`,
-      summary: "Delete a dataset from storage (restorable with PUT for 7 days)",
+      summary: "Delete a dataset from storage (restorable with PUT for 7 days); refused (400) while it is solving",
       tags: ["Administration"],
       request: { params: IdParams },
       responses: {
         200: json(SolvingResponseSchema, "The purged dataset"),
+        400: json(ErrorInfoSchema, "The dataset is still solving: terminate it first"),
         401: errors[401],
         403: errors[403],
         404: errors[404],
-        409: errors[409],
       },
     }),
     async (c) => {
