@@ -72,7 +72,7 @@ function validatorFor(schema: Schema): ValidateFunction {
 }
 const errorInfo = validatorFor({ $ref: "#/components/schemas/ErrorInfo" });
 
-const operations = reference.operations as Operation[];
+const operations = reference.operations as unknown as Operation[];
 const key = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
 
 /** Checks one response against the reference's documentation of that operation and status. */

@@ -90,8 +90,8 @@ describe("an override name outside the reference's 62", () => {
       const text = await res.text();
       expect(res.status, `${url}: ${text}`).toBe(400);
       // The 400 body each route documents: ValidationErrorInfo (a list), LegacyValidationResult, or ErrorInfo.
-      const body = JSON.parse(text) as { details?: string | string[]; errors?: string[] };
-      const problems = url.endsWith("/score-analysis") ? body.errors! : [body.details!].flat();
+      const answer = JSON.parse(text) as { details?: string | string[]; errors?: string[] };
+      const problems = url.endsWith("/score-analysis") ? answer.errors! : [answer.details!].flat();
       expect(problems.join("\n"), url).toMatch(/overrides\.bogusWeight: unknown field|config\.bogusWeight: unknown field/);
     }
     // The refused requests created nothing.
