@@ -38,6 +38,11 @@ export default defineConfig({
                 // Platform (issue 5): the AES-GCM key source of stored secrets, and webhook retries 1 s apart, not 10 s.
                 SECRETS_KEY: "test-secrets-key-0123456789abcdef",
                 WEBHOOK_RETRY_DELAY_MS: "1000",
+                // The webhook receiver of the global setup listens on 127.0.0.1, which targets may not be otherwise.
+                WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+                // Tests send requests in quick loops; the rate limit's own tests lower these per request.
+                RATE_LIMIT_PER_MINUTE: "1000000",
+                RATE_LIMIT_BURST: "1000000",
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
               },
             },

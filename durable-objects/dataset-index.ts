@@ -100,11 +100,16 @@ export async function findDataset(
   return row ? { tenantId: row.tenant_id, metadata: toMetadata(row) } : null;
 }
 
+/**
+ * One page of the tenant's datasets, newest first: read from the index row alone (never from a dataset's Durable
+ * Object or R2) by walking the index datasets_listing (migrations/0011). The caller bounds `size` and `page * size`.
+ */
+export const LISTING_SQL = `SELECT * FROM datasets WHERE tenant_id = ? AND purged_at IS NULL
+  ORDER BY submit_date_time DESC, id DESC LIMIT ? OFFSET ?`;
+
 export async function listDatasets(db: D1Database, tenantId: string, page: number, size: number): Promise<Metadata[]> {
   const { results } = await db
-    .prepare(
-      `SELECT * FROM datasets WHERE tenant_id = ? AND purged_at IS NULL ORDER BY submit_date_time DESC, id DESC LIMIT ? OFFSET ?`,
-    )
+    .prepare(LISTING_SQL)
     .bind(tenantId, size, page * size)
     .all<DatasetRow>();
   return results.map(toMetadata);

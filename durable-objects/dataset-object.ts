@@ -30,7 +30,7 @@ import rotaWasm from "../build/rota.wasm";
 import type { Metadata, SolverStatus, ValidationResult } from "../schemas/metadata";
 import type { SolvingResponse } from "../schemas/model-output";
 import type { ScoreAnalysis } from "../schemas/score-analysis";
-import type { SolvingRequest } from "../schemas/solving-request";
+import type { RunConfiguration, SolvingRequest } from "../schemas/solving-request";
 import type { AssignabilityDetail, AssignabilityReport } from "../schemas/assignability";
 import { analyzeSession, sessionWithAssignment } from "../solver/analyze";
 import {
@@ -69,13 +69,21 @@ export interface DatasetInit {
   /** R2 key of the stored solving request. */
   requestKey: string;
   validationIssues: ValidationIssue[];
+  /** The request's `config.run`: the run's termination and thread count (so creating needs no read of the request). */
+  run: Pick<RunConfiguration, "termination" | "maxThreadCount"> | null | undefined;
 }
 
 /** A refusal of an operation in the dataset's current state (the Worker answers it with a 4xx). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409 | 410; message: string };
 
-/** Wall time one slice should take: short enough that reads between slices stay responsive. */
-const SLICE_TARGET_MS = 200;
+/**
+ * Search time one slice should take. A slice is synchronous: it holds the isolate, which several Durable Objects can
+ * share (under `wrangler dev` every object shares one thread), for its whole length, so requests to all of them wait
+ * behind it. 50 ms of search keeps that wait short.
+ */
+const SLICE_TARGET_MS = 50;
+/** A slice searches at least 4 times as long as its checkpoint write takes. */
+const CHECKPOINT_SHARE_INVERSE = 4;
 const FIRST_SLICE_UNITS = 20_000;
 const MIN_SLICE_UNITS = 1_000;
 const MAX_SLICE_UNITS = 50_000_000;
@@ -83,6 +91,11 @@ const MAX_SLICE_UNITS = 50_000_000;
 const DEFAULT_SEED = 1;
 
 const CHECKPOINT = "checkpoint";
+/**
+ * Every validation issue, as JSON: a blob, not a member of the record, because an input with many issues can exceed
+ * the 2 MB of one stored value, and the record is read on every call.
+ */
+const ISSUES = "validation-issues";
 const SHARED_BEST = "shared-best";
 /** A purged dataset can be restored for this long; then its data is erased (R2, D1 row, this object's storage). */
 export const PURGE_RETENTION_MS = 7 * 24 * 3600_000;
@@ -106,7 +119,8 @@ interface DatasetRecord {
   requestKey: string;
   outputKey: string;
   metadata: Metadata;
-  validationIssues: ValidationIssue[];
+  /** Only in records written before the issues moved to the blob ISSUES. */
+  validationIssues?: ValidationIssue[];
   /** Every status the dataset went through, with when (the events stream and tests read it). */
   history: Array<{ status: SolverStatus; at: string }>;
   /** Set by DELETE .../purge; cleared by PUT (restore). */
@@ -145,29 +159,44 @@ export class DatasetObject extends DurableObject<Env> {
   async create(init: DatasetInit): Promise<Metadata> {
     const existing = this.storage.readRecord<DatasetRecord>();
     if (existing) return existing.metadata;
-    const request = await this.readRequest(init.requestKey);
     const record: DatasetRecord = {
       tenantId: init.tenantId,
       requestKey: init.requestKey,
       outputKey: init.requestKey.replace(/request\.json$/, "output.json"),
       metadata: init.metadata,
-      validationIssues: init.validationIssues,
       history: creationHistory(init.metadata),
       purgedAt: null,
       run: {
-        policy: terminationPolicy(request.config?.run?.termination),
+        policy: terminationPolicy(init.run?.termination),
         progress: null,
         sliceUnits: FIRST_SLICE_UNITS,
         stopReason: null,
-        threads: request.config?.run?.maxThreadCount ?? 1,
+        threads: init.run?.maxThreadCount ?? 1,
         sharedBestScore: null,
       },
     };
-    // Index first: a dataset that is not indexed is invisible, so a failure here leaves nothing behind.
-    await upsertDatasetIndex(this.env.DB, record.tenantId, record.metadata);
-    const queued = await this.writeRecordWithEvent(record); // DATASET_INVALID sends its event (webhooks)
+    // The record (with its webhook event: DATASET_INVALID has one) first, then the index row, then the alarm. Until the
+    // index row exists the dataset is invisible (every route resolves an id in D1 first), and without an alarm its
+    // object does nothing; so a failure at any point leaves no dataset that is listed but cannot be read. When the
+    // index write fails, the record goes again (the Worker then removes the request blob).
+    const queued = this.ctx.storage.transactionSync(() => {
+      this.storage.writeBlob(ISSUES, new TextEncoder().encode(JSON.stringify(init.validationIssues)));
+      this.storage.writeRecord(record);
+      return this.outbox.enqueueTransition(record.tenantId, undefined, record.metadata);
+    });
+    try {
+      await upsertDatasetIndex(this.env.DB, record.tenantId, record.metadata);
+    } catch (err) {
+      await this.ctx.storage.deleteAll();
+      await this.ctx.storage.deleteAlarm();
+      this.storage.migrate();
+      this.alarms.migrate();
+      this.outbox.migrate();
+      throw err;
+    }
     const status = record.metadata.solverStatus;
     if (status === "SOLVING_SCHEDULED" || status === "DATASET_VALIDATED") await this.scheduleNextAlarm();
+    else await this.alarms.arm(); // the outbox's wake-up for the event
     if (queued) await this.outbox.afterEnqueue();
     return record.metadata;
   }
@@ -261,8 +290,14 @@ export class DatasetObject extends DurableObject<Env> {
     if (!record || record.purgedAt) return null;
     return {
       status: record.metadata.validationResult.summary,
-      issues: record.validationIssues.map(({ message: _m, ...issue }) => issue),
+      issues: this.validationIssues(record).map(({ message: _m, ...issue }) => issue),
     };
+  }
+
+  private validationIssues(record: DatasetRecord): ValidationIssue[] {
+    if (record.validationIssues) return record.validationIssues;
+    const bytes = this.storage.readBlob(ISSUES);
+    return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as ValidationIssue[]) : [];
   }
 
   /** GET <root>/{id}/score-analysis: the analysis of the best solution so far (or the final one). */
@@ -433,6 +468,10 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** One bounded slice of search, a checkpoint, and the termination check at the slice boundary. */
   private async slice(record: DatasetRecord): Promise<void> {
+    // Yield one timer turn first: it lets the runtime read its sockets. Without it, the slices of objects whose alarms
+    // fell due together ran back to back for seconds, and requests (and the connections they came on) waited behind
+    // them (README "Load").
+    await scheduler.wait(1);
     const live = await this.ensureLive(record);
     const { session } = live;
     const run = record.run;
@@ -447,11 +486,14 @@ export class DatasetObject extends DurableObject<Env> {
       const { unitsDone } = budget > 0 ? session.runSlice(budget) : { unitsDone: 0 };
       this.shareBest(record, session);
       const best = session.bestScore();
+      const searchedAt = Date.now();
       this.storage.writeBlob(CHECKPOINT, session.checkpoint());
       const now = Date.now();
-      // Calibrate the next slice from this one's wall time (which includes the checkpoint write).
-      const elapsed = Math.max(1, now - startedAt);
-      run.sliceUnits = clamp(Math.round((unitsDone / elapsed) * SLICE_TARGET_MS), MIN_SLICE_UNITS, MAX_SLICE_UNITS);
+      // Calibrate the next slice from this one's search time. A large dataset's checkpoint is slow (1.1 MB, about
+      // 20 ms at 100,000 shifts): its slices search longer, so that the checkpoint takes at most a fifth of a slice.
+      const targetMs = Math.max(SLICE_TARGET_MS, CHECKPOINT_SHARE_INVERSE * (now - searchedAt));
+      const elapsed = Math.max(1, searchedAt - startedAt);
+      run.sliceUnits = clamp(Math.round((unitsDone / elapsed) * targetMs), MIN_SLICE_UNITS, MAX_SLICE_UNITS);
       const improved = compareScores(best, before) > 0;
       run.stopReason = this.decideStop(run, session, now, best, improved);
       record.metadata.score = formatScore(best);

@@ -18,12 +18,15 @@
 import type { Metadata } from "../schemas/metadata";
 import type { Env } from "../worker/env";
 import {
+  DEFAULT_PUBLIC_BASE_URL,
   getWebhook,
   isWebhookEventStatus,
   listEnabledWebhooks,
   matchesFilters,
+  type WebhookConfig,
   type WebhookPayload,
 } from "../worker/platform/webhook-store";
+import { refusedTarget, targetPolicy } from "../worker/platform/webhook-target";
 import { notifyWebhookFailure, type NotificationSender, logSender } from "./admin-notifier";
 import type { AlarmSchedule } from "./alarm-schedule";
 import { buildHeaders, sendWebhook, type AttemptResult } from "./webhook-delivery";
@@ -33,7 +36,6 @@ export const MAX_RETRIES = 10;
 export const RETRY_DELAY_MS = 10_000;
 /** When the fan-out right after a write could not run (D1 unreachable, crash), the alarm retries it after this. */
 const RECOVERY_DELAY_MS = 10_000;
-const DEFAULT_PUBLIC_BASE_URL = "http://127.0.0.1:8787";
 
 type EventRow = {
   id: string;
@@ -213,23 +215,16 @@ export class WebhookOutbox {
         return;
       }
       const timestamp = new Date();
-      let result: AttemptResult;
-      try {
-        const headers = await buildHeaders(webhook, d.payload, d.id, { db: this.env.DB, secretsKey: this.env.SECRETS_KEY }, timestamp);
-        result = await sendWebhook(webhook.url, headers, d.payload);
-      } catch (err) {
-        result = {
-          outcome: "FAILED",
-          httpStatus: null,
-          durationMs: Date.now() - timestamp.getTime(),
-          message: `The request could not be prepared: ${err instanceof Error ? err.message : String(err)}`,
-        };
-      }
+      // The target is judged again at every attempt: the allowed hosts or the service's origin may have changed.
+      const refused = refusedTarget(webhook.url, targetPolicy(this.env));
+      const result: AttemptResult = refused
+        ? { outcome: "FAILED", httpStatus: null, durationMs: 0, message: `Target refused, nothing sent: ${refused}` }
+        : await this.send(webhook, d, timestamp);
       const retriesSoFar = d.attempts;
       let outcome: LogOutcome;
       let message = result.message;
       // State first, synchronously, right after the attempt: a crash from here on re-sends nothing.
-      if (result.outcome === "FAILED" && retriesSoFar < MAX_RETRIES) {
+      if (result.outcome === "FAILED" && retriesSoFar < MAX_RETRIES && !refused) {
         const delay = Number(this.env.WEBHOOK_RETRY_DELAY_MS || RETRY_DELAY_MS);
         this.sql.exec(
           `UPDATE outbox_deliveries SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?`,
@@ -241,7 +236,8 @@ export class WebhookOutbox {
       } else {
         this.sql.exec(`DELETE FROM outbox_deliveries WHERE id = ?`, d.id);
         outcome = result.outcome;
-        if (result.outcome === "FAILED") message += `; gave up after ${MAX_RETRIES} retries`;
+        if (refused) message += "; not retried";
+        else if (result.outcome === "FAILED") message += `; gave up after ${MAX_RETRIES} retries`;
       }
       const payload = JSON.parse(d.payload) as WebhookPayload;
       await this.log(d, payload, timestamp, result, outcome, message);
@@ -262,6 +258,20 @@ export class WebhookOutbox {
       }
     } finally {
       this.inFlight.delete(d.id);
+    }
+  }
+
+  private async send(webhook: WebhookConfig, d: DeliveryRow, timestamp: Date): Promise<AttemptResult> {
+    try {
+      const headers = await buildHeaders(webhook, d.payload, d.id, { db: this.env.DB, secretsKey: this.env.SECRETS_KEY }, timestamp);
+      return await sendWebhook(webhook.url, headers, d.payload);
+    } catch (err) {
+      return {
+        outcome: "FAILED",
+        httpStatus: null,
+        durationMs: Date.now() - timestamp.getTime(),
+        message: `The request could not be prepared: ${err instanceof Error ? err.message : String(err)}`,
+      };
     }
   }
 

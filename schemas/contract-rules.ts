@@ -6,19 +6,20 @@
  * stored; those no constraint scores yet are validation warnings (README "Accepted, not scored").
  */
 import { z } from "@hono/zod-openapi";
+import { IdSchema } from "./identifiers";
 import { DurationSchema, LocalDateSchema, LocalDateTimeSchema, LocalTimeSchema, OffsetDateTimeSchema, TimeZoneIdSchema } from "./primitives";
 
 /** The reference's shift tag filter fields (`TagAware*` rules): include, exclude, and how they match. */
 const SHIFT_TAG_FILTER = {
-  includeShiftTags: z.array(z.string()).optional(),
-  excludeShiftTags: z.array(z.string()).optional(),
+  includeShiftTags: z.array(IdSchema).optional(),
+  excludeShiftTags: z.array(IdSchema).optional(),
   shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
 };
 
 /** The same for employee tags. */
 const EMPLOYEE_TAG_FILTER = {
-  includeEmployeeTags: z.array(z.string()).optional(),
-  excludeEmployeeTags: z.array(z.string()).optional(),
+  includeEmployeeTags: z.array(IdSchema).optional(),
+  excludeEmployeeTags: z.array(IdSchema).optional(),
   employeeTagMatches: z.enum(["ANY", "ALL"]).optional(),
 };
 
@@ -33,12 +34,12 @@ export const DelayToSchema = z.strictObject({
 export const DayOfWeekSchema = z.enum(["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"]).openapi("DayOfWeek");
 
 export const ConsecutiveDaysWorkedRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   minimum: z.number().int().nullable().optional(),
   maximum: z.number().int().nullable().optional(),
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
   ...SHIFT_TAG_FILTER,
-  shiftTypeTagCategories: z.array(z.string()).optional(),
+  shiftTypeTagCategories: z.array(IdSchema).optional(),
   minDurationBetweenDifferentSequences: DurationSchema.nullable().optional(),
   minDelayBetweenDifferentSequences: DelayToSchema.nullable().optional(),
   allowedSequenceStartDays: z.array(DayOfWeekSchema).nullable().optional(),
@@ -50,7 +51,7 @@ export const ConsecutiveDaysWorkedRuleSchema = z.strictObject({
 export const ConsecutiveShiftsConditionSchema = z.strictObject({
   triggerLimit: z.number().int().min(1),
   type: z.enum(["MIN_SHIFTS_WORKED_CONSECUTIVELY", "MIN_SHIFTS_WORKED"]),
-  includeShiftTags: z.array(z.string()).optional(),
+  includeShiftTags: z.array(IdSchema).optional(),
 }).openapi("ConsecutiveShiftsCondition");
 
 export const SequenceDefinitionSchema = z.strictObject({
@@ -63,7 +64,7 @@ export const TimeOffAfterSequenceLimitSchema = z.strictObject({
 }).openapi("TimeOffAfterSequenceLimit");
 
 export const ConsecutiveShiftsWorkedRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   maximum: z.number().int().optional(),
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
   ...SHIFT_TAG_FILTER,
@@ -86,7 +87,7 @@ export const MinutesWorkedLimit1Schema = z.strictObject({
   minutesWorkedMin: z.number().int().min(0).nullable().optional(),
   minutesWorkedMax: z.number().int().min(0).nullable().optional(),
   countOnlyBetween: TimeOfDayIntervalSchema.nullable().optional(),
-  unloggedBreakTags: z.array(z.string()).optional(),
+  unloggedBreakTags: z.array(IdSchema).optional(),
   breakTagMatches: z.enum(["ANY", "ALL"]).optional(),
 }).openapi("MinutesWorkedLimit1");
 
@@ -102,13 +103,13 @@ export const ConsecutiveDaysOffLimitSchema = z.strictObject({
 
 export const UniqueTagsLimitSchema = z.strictObject({
   tagsMax: z.number().int().min(1),
-  includeTagTypes: z.array(z.string()),
+  includeTagTypes: z.array(IdSchema),
 }).openapi("UniqueTagsLimit");
 
 export const WeekendsLimitSchema = z.strictObject({
   weekendMinutesWorkedMax: z.number().int().min(0).nullable().optional(),
   weekendsWorkedMax: z.number().int().min(0).nullable().optional(),
-  unloggedBreakTags: z.array(z.string()).optional(),
+  unloggedBreakTags: z.array(IdSchema).optional(),
   breakTagMatches: z.enum(["ANY", "ALL"]).optional(),
 }).openapi("WeekendsLimit");
 
@@ -132,7 +133,7 @@ export const CostDefinitionSchema = z.strictObject({
 }).openapi("CostDefinition");
 
 export const PeriodRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   period: z.string(),
   ruleValidityDateTimeSpan: LocalDateTimeSpanSchema.nullable().optional(),
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
@@ -146,7 +147,7 @@ export const PeriodRuleSchema = z.strictObject({
   shiftsWorkedMax: z.number().int().min(0).nullable().optional(),
   daysWorkedMin: z.number().int().min(0).nullable().optional(),
   daysWorkedMax: z.number().int().min(0).nullable().optional(),
-  shiftTypesTagCategories: z.array(z.string()).optional(),
+  shiftTypesTagCategories: z.array(IdSchema).optional(),
   shiftTypesWorkedMin: z.number().int().min(0).nullable().optional(),
   shiftTypesWorkedMax: z.number().int().min(0).nullable().optional(),
   locationsWorkedMax: z.number().int().min(0).nullable().optional(),
@@ -162,9 +163,9 @@ export const PeriodRuleSchema = z.strictObject({
 }).openapi("PeriodRule");
 
 export const AvoidShiftCloseToDayOffRequestRuleSchema = z.strictObject({
-  id: z.string(),
-  avoidPriorShiftTags: z.array(z.string()).optional(),
-  avoidAfterShiftTags: z.array(z.string()).optional(),
+  id: IdSchema,
+  avoidPriorShiftTags: z.array(IdSchema).optional(),
+  avoidAfterShiftTags: z.array(IdSchema).optional(),
   shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
   satisfiability: z.enum(["PROHIBITED", "UNPREFERRED"]).optional(),
 }).openapi("AvoidShiftCloseToDayOffRequestRule");
@@ -176,15 +177,15 @@ export const DurationScopeSchema = z.looseObject({
 export const ScopeSchema = z.union([DurationScopeSchema]).openapi("Scope");
 
 export const MinutesBetweenShiftsRuleSchema = z.strictObject({
-  id: z.string(),
-  requiredPriorShiftTags: z.array(z.string()).optional(),
-  includePreviousShiftTags: z.array(z.string()).optional(),
-  excludePreviousShiftTags: z.array(z.string()).optional(),
+  id: IdSchema,
+  requiredPriorShiftTags: z.array(IdSchema).optional(),
+  includePreviousShiftTags: z.array(IdSchema).optional(),
+  excludePreviousShiftTags: z.array(IdSchema).optional(),
   minimumConsecutivePriorShifts: z.number().int().nullable().optional(),
   minConsecutivePreviousShifts: z.number().int().nullable().optional(),
-  requiredAfterShiftTags: z.array(z.string()).optional(),
-  includeNextShiftTags: z.array(z.string()).optional(),
-  excludeNextShiftTags: z.array(z.string()).optional(),
+  requiredAfterShiftTags: z.array(IdSchema).optional(),
+  includeNextShiftTags: z.array(IdSchema).optional(),
+  excludeNextShiftTags: z.array(IdSchema).optional(),
   shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
   minimumMinutesBetweenShifts: z.number().int().min(0).nullable().optional(),
@@ -194,37 +195,37 @@ export const MinutesBetweenShiftsRuleSchema = z.strictObject({
 }).openapi("MinutesBetweenShiftsRule");
 
 export const MinimizeGapsBetweenShiftsRuleSchema = z.strictObject({
-  id: z.string(),
-  requiredPriorShiftTags: z.array(z.string()).optional(),
-  includePreviousShiftTags: z.array(z.string()).optional(),
-  excludePreviousShiftTags: z.array(z.string()).optional(),
-  requiredAfterShiftTags: z.array(z.string()).optional(),
-  includeNextShiftTags: z.array(z.string()).optional(),
-  excludeNextShiftTags: z.array(z.string()).optional(),
+  id: IdSchema,
+  requiredPriorShiftTags: z.array(IdSchema).optional(),
+  includePreviousShiftTags: z.array(IdSchema).optional(),
+  excludePreviousShiftTags: z.array(IdSchema).optional(),
+  requiredAfterShiftTags: z.array(IdSchema).optional(),
+  includeNextShiftTags: z.array(IdSchema).optional(),
+  excludeNextShiftTags: z.array(IdSchema).optional(),
   shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
   maximumMinutesBetweenSplitShifts: z.number().int().min(0).optional(),
 }).openapi("MinimizeGapsBetweenShiftsRule");
 
 export const DailyShiftPairingRuleSchema = z.strictObject({
-  id: z.string(),
-  shiftTags: z.array(z.string()).optional(),
-  pairedShiftTags: z.array(z.string()).optional(),
+  id: IdSchema,
+  shiftTags: z.array(IdSchema).optional(),
+  pairedShiftTags: z.array(IdSchema).optional(),
   dayOffset: z.number().int().optional(),
   shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
   satisfiability: z.enum(["PREFERRED", "UNPREFERRED", "PROHIBITED", "REQUIRED"]).optional(),
 }).openapi("DailyShiftPairingRule");
 
 export const AllowOverlappingShiftsRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   ...SHIFT_TAG_FILTER,
 }).openapi("AllowOverlappingShiftsRule");
 
 export const PeriodicTravelConfigurationSchema = z.strictObject({
   ...SHIFT_TAG_FILTER,
-  excludeMatchingShiftTagTypes: z.array(z.string()).optional(),
+  excludeMatchingShiftTagTypes: z.array(IdSchema).optional(),
   maxEmployeeToShiftTravelDistanceInMeters: z.number().int().min(0).nullable().optional(),
   minMinutesBetweenShiftsInDifferentLocations: z.number().int().min(0).nullable().optional(),
-  id: z.string(),
+  id: IdSchema,
   validityDateTimeSpan: LocalDateTimeSpanSchema.nullable().optional(),
 }).openapi("PeriodicTravelConfiguration");
 
@@ -242,7 +243,7 @@ export const DisruptionOverlapScopeSchema = z.strictObject({
 export const DisruptionScopeSchema = z.discriminatedUnion("scopeType", [DisruptionStartAndEndScopeSchema, DisruptionOverlapScopeSchema]).openapi("DisruptionScope");
 
 export const ContractDisruptionRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   validityDateTimeSpan: LocalDateTimeSpanSchema.nullable().optional(),
   ...SHIFT_TAG_FILTER,
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
@@ -255,7 +256,7 @@ export const SingleDayShiftSequencePatternElementSchema = z.strictObject({
 }).openapi("SingleDayShiftSequencePatternElement");
 
 export const SingleDayShiftSequencePatternRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   satisfiability: z.enum(["REQUIRED", "PROHIBITED", "PREFERRED", "UNPREFERRED"]).optional(),
   weight: z.number().int().min(1).optional(),
   pattern: z.array(SingleDayShiftSequencePatternElementSchema).min(1),
@@ -269,7 +270,7 @@ export const MultiDayShiftSequencePatternElementSchema = z.strictObject({
 }).openapi("MultiDayShiftSequencePatternElement");
 
 export const MultiDayShiftSequencePatternRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   satisfiability: z.enum(["REQUIRED", "PROHIBITED", "PREFERRED", "UNPREFERRED"]).optional(),
   weight: z.number().int().min(1).optional(),
   pattern: z.array(MultiDayShiftSequencePatternElementSchema).min(1),
@@ -289,7 +290,7 @@ export const ShiftsWorkedLimitSchema = z.strictObject({
 export const MinutesWorkedLimitSchema = z.strictObject({
   minutesWorkedMax: z.number().int().min(0).nullable().optional(),
   countOnlyBetween: TimeOfDayIntervalSchema.nullable().optional(),
-  unloggedBreakTags: z.array(z.string()).optional(),
+  unloggedBreakTags: z.array(IdSchema).optional(),
   breakTagMatches: z.enum(["ANY", "ALL"]).optional(),
 }).openapi("MinutesWorkedLimit");
 
@@ -320,11 +321,11 @@ export const RollingWindowWeekendsLimitSchema = z.strictObject({
 export const RollingWindowConditionSchema = z.strictObject({
   triggerLimit: z.number().int().min(1),
   type: z.enum(["MIN_MINUTES_WORKED", "MIN_SHIFTS_WORKED"]),
-  includeShiftTags: z.array(z.string()).optional(),
+  includeShiftTags: z.array(IdSchema).optional(),
 }).openapi("RollingWindowCondition");
 
 export const RollingWindowRuleSchema = z.strictObject({
-  id: z.string().optional(),
+  id: IdSchema.optional(),
   rollingWindow: RollingWindowSchema,
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
   ...SHIFT_TAG_FILTER,
@@ -353,13 +354,13 @@ export const CustomRotationPeriodSchema = z.looseObject({
 export const RotationPeriodSchema = z.union([WeeklyRotationPeriodSchema, CustomRotationPeriodSchema]).openapi("RotationPeriod");
 
 export const ShiftRotationGroupSchema = z.strictObject({
-  id: z.string(),
-  includeShiftTags: z.array(z.string()).optional(),
+  id: IdSchema,
+  includeShiftTags: z.array(IdSchema).optional(),
   shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
 }).openapi("ShiftRotationGroup");
 
 export const ShiftRotationRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   rotationPeriod: RotationPeriodSchema.optional(),
   builtInRotationPeriod: RotationPeriodSchema.optional(),
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
@@ -375,7 +376,7 @@ export const FteConfigurationSchema = z.strictObject({
 }).openapi("FteConfiguration");
 
 export const ContractSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   priority: z.string().optional(),
   consecutiveDaysWorkedRules: z.array(ConsecutiveDaysWorkedRuleSchema).optional(),
   consecutiveShiftsWorkedRules: z.array(ConsecutiveShiftsWorkedRuleSchema).optional(),
@@ -401,13 +402,13 @@ export const PeriodDateSpanSchema = z.strictObject({
 }).openapi("PeriodDateSpan");
 
 export const CustomPeriodSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   dateSpans: z.array(PeriodDateSpanSchema).min(1),
 }).openapi("CustomPeriod");
 
 export const TravelConfigurationSchema = z.strictObject({
   ...SHIFT_TAG_FILTER,
-  excludeMatchingShiftTagTypes: z.array(z.string()).optional(),
+  excludeMatchingShiftTagTypes: z.array(IdSchema).optional(),
   maxEmployeeToShiftTravelDistanceInMeters: z.number().int().min(0).nullable().optional(),
   minMinutesBetweenShiftsInDifferentLocations: z.number().int().min(0).nullable().optional(),
 }).openapi("TravelConfiguration");
@@ -419,21 +420,21 @@ export const ScheduleParameterizationSchema = z.strictObject({
 }).openapi("ScheduleParameterization");
 
 export const BalanceTimeWorkedRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   ...EMPLOYEE_TAG_FILTER,
   ...SHIFT_TAG_FILTER,
-  employeeToPublishedMinutesWorked: z.record(z.string(), z.number().int()).optional(),
+  employeeToPublishedMinutesWorked: z.record(IdSchema, z.number().int()).optional(),
 }).openapi("BalanceTimeWorkedRule");
 
 export const BalanceShiftCountRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   ...EMPLOYEE_TAG_FILTER,
   ...SHIFT_TAG_FILTER,
-  employeeToPublishedShiftCount: z.record(z.string(), z.number().int()).optional(),
+  employeeToPublishedShiftCount: z.record(IdSchema, z.number().int()).optional(),
 }).openapi("BalanceShiftCountRule");
 
 export const GlobalPeriodRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   period: z.string(),
   zoneOffset: z.string().nullable().optional(),
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
@@ -452,17 +453,17 @@ export const HourlyDemandDetailSchema = z.strictObject({
 }).openapi("HourlyDemandDetail");
 
 export const ShiftTemplateSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   baseStartTime: LocalTimeSchema,
   baseDuration: DurationSchema,
   startDeviationBefore: DurationSchema.optional(),
   startDeviationAfter: DurationSchema.optional(),
   durationDeviationShorter: DurationSchema.optional(),
   durationDeviationLonger: DurationSchema.optional(),
-  additionalTags: z.array(z.string()).optional(),
-  requiredSkills: z.array(z.string()).optional(),
+  additionalTags: z.array(IdSchema).optional(),
+  requiredSkills: z.array(IdSchema).optional(),
   location: z.array(z.number()).min(2).max(2).nullable().optional(),
-  costGroup: z.string().nullable().optional(),
+  costGroup: IdSchema.nullable().optional(),
   applicableDaysOfWeek: z.array(DayOfWeekSchema).optional(),
 }).openapi("ShiftTemplate");
 
@@ -488,7 +489,7 @@ export const ShiftGenerationSchema = z.strictObject({
 }).openapi("ShiftGeneration");
 
 export const HourlyDemandRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   ...SHIFT_TAG_FILTER,
   ...EMPLOYEE_TAG_FILTER,
   satisfiability: z.enum(["REQUIRED", "PREFERRED"]).optional(),
@@ -499,15 +500,15 @@ export const HourlyDemandRuleSchema = z.strictObject({
 // Strict although the reference leaves this object open: a misspelt group key would otherwise read as "any group"
 // and price every assignment (solver/encode-cost.ts costLookup).
 export const EmployeeShiftCostDetailSchema = z.strictObject({
-  employeeCostGroup: z.string().optional(),
-  shiftCostGroup: z.string().optional(),
+  employeeCostGroup: IdSchema.optional(),
+  shiftCostGroup: IdSchema.optional(),
   cost: z.number().optional(),
 }).openapi("EmployeeShiftCostDetail");
 
 export const PeriodShiftOverlapKindSchema = z.enum(["START_ONLY", "START_AND_END"]).openapi("PeriodShiftOverlapKind");
 
 export const CostsRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   period: z.string(),
   zoneOffset: z.string().optional(),
   ...EMPLOYEE_TAG_FILTER,
@@ -521,7 +522,7 @@ export const CostsRuleSchema = z.strictObject({
 }).openapi("CostsRule");
 
 export const DisruptionRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   start: LocalDateSchema,
   end: LocalDateSchema,
   ...SHIFT_TAG_FILTER,
@@ -529,9 +530,9 @@ export const DisruptionRuleSchema = z.strictObject({
 }).openapi("DisruptionRule");
 
 export const ShiftTagMatchRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   satisfiability: z.enum(["PREFERRED", "REQUIRED"]).optional(),
-  tagTypeMatchMultipliers: z.record(z.string(), z.number().int()).optional(),
+  tagTypeMatchMultipliers: z.record(IdSchema, z.number().int()).optional(),
 }).openapi("ShiftTagMatchRule");
 
 export const PriorityConfigurationSchema = z.strictObject({
@@ -541,7 +542,7 @@ export const PriorityConfigurationSchema = z.strictObject({
 }).openapi("PriorityConfiguration");
 
 export const UnassignedShiftRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   priorityWeights: z.array(PriorityConfigurationSchema).min(1),
 }).openapi("UnassignedShiftRule");
 
@@ -552,13 +553,13 @@ export const ShiftGroupAssignmentModeSchema = z.looseObject({
 }).openapi("ShiftGroupAssignmentMode");
 
 export const ShiftGroupRuleSchema = z.strictObject({
-  id: z.string(),
-  includeShiftGroupTags: z.array(z.string()).optional(),
+  id: IdSchema,
+  includeShiftGroupTags: z.array(IdSchema).optional(),
   assignmentMode: ShiftGroupAssignmentModeSchema.nullable().optional(),
 }).openapi("ShiftGroupRule");
 
 export const ConcurrentShiftsRuleSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   ...SHIFT_TAG_FILTER,
   ruleValidityDateTimeSpan: LocalDateTimeSpanSchema.nullable().optional(),
   timeZoneId: z.string().optional(),
@@ -583,18 +584,18 @@ export const GroupShiftsPerDayLimitSchema = z.strictObject({
 }).openapi("GroupShiftsPerDayLimit");
 
 export const EmployeePairingSchema = z.strictObject({
-  pairedEmployee: z.string().optional(),
-  includeEmployeeWithTags: z.array(z.string()).optional(),
-  onlyForShiftTags: z.array(z.string()).optional(),
-  commonTagType: z.string().optional(),
-  groupByEmployeeTag: z.string().optional(),
+  pairedEmployee: IdSchema.optional(),
+  includeEmployeeWithTags: z.array(IdSchema).optional(),
+  onlyForShiftTags: z.array(IdSchema).optional(),
+  commonTagType: IdSchema.optional(),
+  groupByEmployeeTag: IdSchema.optional(),
   groupShiftsPerDayLimit: GroupShiftsPerDayLimitSchema.optional(),
 }).openapi("EmployeePairing");
 
 export const ActivationShiftIncludeSchema = z.enum(["MANDATORY_SHIFTS", "MANDATORY_AND_OPTIONAL_SHIFTS"]).openapi("ActivationShiftInclude");
 
 export const EmployeeCostGroupSchema = z.strictObject({
-  id: z.string(),
+  id: IdSchema,
   employeeActivationCost: z.number().min(0).max(1000).nullable().optional(),
   employeeActivationRatioWeight: z.number().int().min(1).max(100).nullable().optional(),
   activationShiftInclude: ActivationShiftIncludeSchema.optional(),

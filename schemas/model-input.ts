@@ -7,6 +7,7 @@
  */
 import { z } from "@hono/zod-openapi";
 
+import { IdSchema, RequiredIdSchema } from "./identifiers";
 import { DurationSchema, OffsetDateTimeSchema, TimeZoneIdSchema } from "./primitives";
 import {
   ContractSchema, EmployeeCostGroupSchema, EmployeePairingSchema, GlobalRulesSchema, ScheduleParameterizationSchema,
@@ -26,15 +27,15 @@ export const TagAwareDateTimeSpanSchema = z
   .strictObject({
     start: OffsetDateTimeSchema,
     end: OffsetDateTimeSchema,
-    includeShiftTags: z.array(z.string()).optional(),
-    excludeShiftTags: z.array(z.string()).optional(),
+    includeShiftTags: z.array(IdSchema).optional(),
+    excludeShiftTags: z.array(IdSchema).optional(),
     shiftTagMatches: z.enum(["ANY", "ALL"]).optional(),
     weight: z.number().int().min(1).optional(),
   })
   .openapi("TagAwareDateTimeSpan");
 
 export const SkillSchema = z
-  .strictObject({ id: z.string().min(1), validityDateTimeSpans: z.array(DateTimeSpanSchema).optional() })
+  .strictObject({ id: RequiredIdSchema, validityDateTimeSpans: z.array(DateTimeSpanSchema).optional() })
   .openapi("Skill");
 
 /** AND/OR trees over skills or tags; scored by the engine (issue 3). */
@@ -44,22 +45,22 @@ const OperandNodeSchema = z.looseObject({
   operands: z.array(z.unknown()),
 });
 
-const IdentifiedRecord = z.looseObject({ id: z.string().min(1) });
+const IdentifiedRecord = z.looseObject({ id: RequiredIdSchema });
 
 export const EmployeeSchema = z
   .strictObject({
-    id: z.string().min(1),
-    contracts: z.array(z.string()).optional(),
+    id: RequiredIdSchema,
+    contracts: z.array(IdSchema).optional(),
     priority: z.union([PrioritySchema, LegacyPrioritySchema]).nullable().optional(),
-    costGroup: z.string().nullable().optional(),
+    costGroup: IdSchema.nullable().optional(),
     location: z.array(z.number()).length(2).nullable().optional(),
     skills: z.array(SkillSchema).optional(),
-    tags: z.array(z.string()).optional(),
-    preferredShiftTags: z.array(z.string()).optional(),
-    requiredShiftTags: z.array(z.string()).optional(),
+    tags: z.array(IdSchema).optional(),
+    preferredShiftTags: z.array(IdSchema).optional(),
+    requiredShiftTags: z.array(IdSchema).optional(),
     preferredShiftTagsExpression: OperandNodeSchema.nullable().optional(),
     requiredShiftTagsExpression: OperandNodeSchema.nullable().optional(),
-    prohibitedRiskFactors: z.array(z.string()).optional(),
+    prohibitedRiskFactors: z.array(IdSchema).optional(),
     preferredPairings: z.array(EmployeePairingSchema).optional(),
     unpreferredPairings: z.array(EmployeePairingSchema).optional(),
     requiredPairings: z.array(EmployeePairingSchema).optional(),
@@ -74,32 +75,32 @@ export const EmployeeSchema = z
   .openapi("Employee");
 
 export const BreakSchema = z
-  .strictObject({ start: OffsetDateTimeSchema, end: OffsetDateTimeSchema, tags: z.array(z.string()).optional() })
+  .strictObject({ start: OffsetDateTimeSchema, end: OffsetDateTimeSchema, tags: z.array(IdSchema).optional() })
   .openapi("Break");
 
 export const ShiftSchema = z
   .strictObject({
-    id: z.string().min(1),
+    id: RequiredIdSchema,
     start: OffsetDateTimeSchema,
     end: OffsetDateTimeSchema,
     loggedTime: DurationSchema.nullable().optional(),
-    costGroup: z.string().nullable().optional(),
+    costGroup: IdSchema.nullable().optional(),
     location: z.array(z.number()).length(2).nullable().optional(),
-    requiredSkills: z.array(z.string()).optional(),
+    requiredSkills: z.array(IdSchema).optional(),
     requiredSkillsMatchKind: z.enum(["MATCH_ALL", "MATCH_ANY"]).optional(),
     requiredSkillsExpression: OperandNodeSchema.optional(),
-    preferredSkills: z.array(z.string()).optional(),
+    preferredSkills: z.array(IdSchema).optional(),
     preferredSkillsMatchKind: z.enum(["MATCH_ALL", "MATCH_ANY"]).optional(),
     preferredSkillsExpression: OperandNodeSchema.optional(),
-    riskFactors: z.array(z.string()).optional(),
-    tags: z.array(z.string()).optional(),
-    preferredEmployees: z.array(z.string()).optional(),
-    unpreferredEmployees: z.array(z.string()).optional(),
-    prohibitedEmployees: z.array(z.string()).optional(),
+    riskFactors: z.array(IdSchema).optional(),
+    tags: z.array(IdSchema).optional(),
+    preferredEmployees: z.array(IdSchema).optional(),
+    unpreferredEmployees: z.array(IdSchema).optional(),
+    prohibitedEmployees: z.array(IdSchema).optional(),
     assignmentPriority: z.number().int().min(1).max(5).nullable().optional(),
     priority: PrioritySchema.nullable().optional(),
     pinned: z.boolean().optional(),
-    employee: z.string().nullable().optional(),
+    employee: IdSchema.nullable().optional(),
     breaks: z.array(BreakSchema).optional(),
   })
   .openapi("Shift");
@@ -109,8 +110,8 @@ export const ModelInputSchema = z
     employees: z.array(EmployeeSchema),
     shifts: z.array(ShiftSchema),
     contracts: z.array(ContractSchema).optional(),
-    tagTypes: z.array(z.strictObject({ id: z.string().min(1) })).optional(),
-    tags: z.array(z.strictObject({ id: z.string().min(1), tagType: z.string().min(1) })).optional(),
+    tagTypes: z.array(z.strictObject({ id: RequiredIdSchema })).optional(),
+    tags: z.array(z.strictObject({ id: RequiredIdSchema, tagType: RequiredIdSchema })).optional(),
     shiftGroups: z.array(IdentifiedRecord).optional(),
     employeeCostGroups: z.array(EmployeeCostGroupSchema).optional(),
     scheduleParameterization: ScheduleParameterizationSchema.optional(),

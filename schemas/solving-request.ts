@@ -1,5 +1,6 @@
 /** Solving request (body of POST <root>, spec §2.1) and its configuration. */
 import { z } from "@hono/zod-openapi";
+import { MAX_NAME_LENGTH, MAX_TAG_COUNT, TagSchema } from "./identifiers";
 import { DurationSchema, ModelInputSchema } from "./model-input";
 
 /** Spec §8: constraint weights are capped. */
@@ -31,10 +32,10 @@ export const TerminationSchema = z
 
 export const RunConfigurationSchema = z
   .strictObject({
-    name: z.string().max(255).nullable().optional(),
+    name: z.string().max(MAX_NAME_LENGTH).nullable().optional(),
     termination: TerminationSchema.optional(),
     maxThreadCount: z.number().int().min(1).nullable().optional(),
-    tags: z.array(z.string()).max(100).optional(),
+    tags: z.array(TagSchema).max(MAX_TAG_COUNT).optional(),
   })
   .openapi("RunConfiguration");
 
@@ -111,5 +112,6 @@ export const SolvingRequestSchema = z
   .openapi("SolvingRequest");
 
 export type Termination = z.infer<typeof TerminationSchema>;
+export type RunConfiguration = z.infer<typeof RunConfigurationSchema>;
 export type ModelConfiguration = z.infer<typeof ModelConfigurationSchema>;
 export type SolvingRequest = z.infer<typeof SolvingRequestSchema>;

@@ -4,7 +4,8 @@
  *   app.js (+ chunks/)   the page (web/src/main.ts); file validation (zod) is a lazily loaded chunk
  *   solver-worker.js     the local solver Web Worker
  *   rota.wasm            the solver core, copied from build/ (npm run build:wasm)
- *   public/*             index.html, styles.css, manifest, icons; PNG icons are drawn here
+ *   public/*             index.html, styles.css, manifest, icons (PNG icons are drawn here); _headers, the response
+ *                        headers of these files (Cloudflare static assets)
  *   sw.js                the service worker, with the list of files to precache and a cache name derived from the
  *                        content hash of everything else, so each deploy with a change gets a fresh cache
  * Usage: node web/build.mjs [--outdir dir] [--no-minify]
@@ -128,7 +129,7 @@ export async function buildWeb({ outdir = join(WEB, "dist"), minify = true } = {
   // Everything but source maps is precached; the cache name is the hash of exactly those bytes.
   const precached = filesUnder(staging)
     .map((path) => relative(staging, path).split("\\").join("/"))
-    .filter((path) => !path.endsWith(".map"))
+    .filter((path) => !path.endsWith(".map") && path !== "_headers") // _headers configures the host, it is not served
     .sort();
   const hash = createHash("sha256");
   for (const path of precached) hash.update(path).update(readFileSync(join(staging, path)));

@@ -6,9 +6,11 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requireApiKey, type AppEnv } from "./auth";
+import { apiCors } from "./cors";
 import { ApiError, describeZodError, errorBody, handleError } from "./errors";
 import { requireModelPermission } from "./permissions";
 import { registerPlatformRoutes } from "./platform";
+import { documentRateLimit } from "./rate-limit";
 import { registerAboutMeRoutes } from "./routes/aboutme";
 import { registerAssignabilityRoutes } from "./routes/assignability";
 import { registerComputationRoutes } from "./routes/computations";
@@ -16,7 +18,8 @@ import { registerDemoDataRoutes } from "./routes/demo-data";
 import { registerLogRoutes } from "./routes/logs";
 import { registerRevisionRoutes } from "./routes/revisions";
 import { registerScheduleRoutes } from "./routes/schedules";
-import { withCommonErrors } from "./routes/openapi-helpers";
+import { withInternalError } from "./routes/openapi-helpers";
+import { apiSecurityHeaders } from "./security-headers";
 import { decodeRequestBody } from "./transport";
 
 export const MODEL_BASE = "/api/models/employee-scheduling/v1";
@@ -47,6 +50,8 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`), 404));
 
+  app.use("/api/*", apiSecurityHeaders);
+  app.use("/api/*", apiCors); // answers preflights before 405 and before authentication
   app.use(methodNotAllowed({ app, onMethodNotAllowed: notAllowed }));
   // Responses are compressed by the runtime per Accept-Encoding (workerd and Cloudflare's edge): a compress middleware
   // here would make workerd encode an already-encoded body a second time.
@@ -63,6 +68,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   registerAboutMeRoutes(app);
   registerPlatformRoutes(app);
 
+  documentRateLimit(app);
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {
     type: "apiKey",
     in: "header",
@@ -77,6 +83,6 @@ export function createApp(): OpenAPIHono<AppEnv> {
     },
     security: [{ ApiKey: [] }],
   };
-  app.get(OPENAPI_PATH, (c) => c.json(withCommonErrors(app.getOpenAPI31Document(document))));
+  app.get(OPENAPI_PATH, (c) => c.json(withInternalError(app.getOpenAPI31Document(document))));
   return app;
 }

@@ -19,6 +19,7 @@ import { sameSecret, sha256Hex } from "./crypto";
 import type { Env } from "./env";
 import { ApiError } from "./errors";
 import { OPERATIONS, type Operation } from "./permissions";
+import { enforceRateLimit } from "./rate-limit";
 
 export type CredentialKind = "BOOTSTRAP" | "API_KEY" | "ACCESS_TOKEN";
 export type MemberRole = "ADMIN" | "MEMBER";
@@ -160,7 +161,9 @@ export async function resolveCaller(env: Env, presented: string): Promise<Caller
 export const requireApiKey = createMiddleware<AppEnv>(async function requireApiKey(c, next) {
   const presented = presentedCredential(c);
   if (!presented) throw new ApiError(401, "UNAUTHORIZED", "Missing API key: send it in the X-API-KEY header.");
-  c.set("caller", await resolveCaller(c.env, presented));
+  const caller = await resolveCaller(c.env, presented);
+  await enforceRateLimit(c.env, caller);
+  c.set("caller", caller);
   await next();
 });
 
@@ -185,6 +188,7 @@ export const requirePlatformAdmin = createMiddleware<AppEnv>(async function requ
   if (caller.role !== "ADMIN") {
     throw new ApiError(403, "FORBIDDEN", `The platform API requires the tenant role ADMIN; this member is ${caller.role}.`);
   }
+  await enforceRateLimit(c.env, caller);
   c.set("caller", caller);
   await next();
 });

@@ -1,10 +1,13 @@
 /**
  * Creating datasets: shared by POST <root>, from-patch, from-input and new-run. Validates the input semantically,
- * stores the request in R2, and hands the dataset to its own Durable Object, which indexes it in D1.
+ * stores the request in R2, and hands the dataset to its own Durable Object, which records it and then indexes it in
+ * D1. A failure at any step removes what the earlier steps wrote, so a failed submission leaves no trace: no listed
+ * dataset that cannot be read, no orphaned request in R2.
  */
 import { findDataset } from "../durable-objects/dataset-index";
 import { summarize, validateModelInput } from "../model/validation";
-import type { Acknowledgement, Metadata } from "../schemas/metadata";
+import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_TAG_COUNT } from "../schemas/identifiers";
+import type { Acknowledgement, Metadata, ValidationResult } from "../schemas/metadata";
 import type { SolvingRequest } from "../schemas/solving-request";
 import type { Caller } from "./auth";
 import type { Env } from "./env";
@@ -12,6 +15,14 @@ import { ApiError } from "./errors";
 
 /** The configuration profile every dataset uses until profiles exist (tag `system.profile:<name>`, spec §2.3). */
 export const DEFAULT_PROFILE = "default";
+
+/**
+ * The metadata's `validationResult` lists at most this many errors and as many warnings, each cut to
+ * MAX_MESSAGE_LENGTH characters: it is stored in every D1 index row and listed by GET <root>, so it must stay small
+ * whatever the input. GET <root>/{id}/validation-result has every issue.
+ */
+export const MAX_SUMMARY_MESSAGES = 20;
+export const MAX_MESSAGE_LENGTH = 500;
 
 export type Operation = "SOLVE" | "NONE";
 export type DatasetOrigin = "from-request" | "from-patch" | "from-input";
@@ -55,10 +66,11 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
   const { request } = spec;
   const id = crypto.randomUUID();
   const submitDateTime = new Date().toISOString();
-  const issues = validateModelInput(request.modelInput, request.config?.model?.overrides);
-  const validationResult = summarize(issues);
-  const invalid = validationResult.summary === "ERRORS";
   const userTags = [...(request.config?.run?.tags ?? []), ...(spec.queryTags ?? [])];
+  checkMetadataBounds(spec.queryName, spec.queryTags ?? [], userTags.length);
+  const issues = validateModelInput(request.modelInput, request.config?.model?.overrides);
+  const validationResult = boundSummary(summarize(issues));
+  const invalid = validationResult.summary === "ERRORS";
   const metadata: Metadata = {
     id,
     parentId: spec.parent?.id ?? null,
@@ -72,7 +84,21 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
   };
   const requestKey = `tenants/${caller.tenantId}/datasets/${id}/request.json`;
   await env.BLOBS.put(requestKey, JSON.stringify(request), { httpMetadata: { contentType: "application/json" } });
-  await datasetStub(env, id).create({ tenantId: caller.tenantId, metadata, requestKey, validationIssues: issues });
+  try {
+    const run = request.config?.run;
+    await datasetStub(env, id).create({
+      tenantId: caller.tenantId,
+      metadata,
+      requestKey,
+      validationIssues: issues,
+      run: run && { termination: run.termination, maxThreadCount: run.maxThreadCount },
+    });
+  } catch (err) {
+    // The object undid its own writes (dataset-object.ts `create`), unless it got as far as the index row and only its
+    // answer was lost: then the dataset exists and keeps its request. Otherwise the request blob is ours to remove.
+    if (!(await findDataset(env.DB, caller.tenantId, id))) await env.BLOBS.delete(requestKey);
+    throw err;
+  }
   if (invalid) {
     throw new ApiError(
       400,
@@ -91,4 +117,27 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
     tags: metadata.tags,
     validationResult,
   };
+}
+
+/**
+ * The name and tags of a new dataset come from the body (bounded by its schema) and from the query: the two together
+ * must fit the same bounds, since both are stored in the index row.
+ */
+function checkMetadataBounds(queryName: string | undefined, queryTags: string[], tagCount: number): void {
+  const details: string[] = [];
+  if (queryName && queryName.length > MAX_NAME_LENGTH) details.push(`query.name: at most ${MAX_NAME_LENGTH} characters`);
+  const long = queryTags.findIndex((t) => t.length > MAX_ID_LENGTH);
+  if (long >= 0) details.push(`query.tags[${long}]: at most ${MAX_ID_LENGTH} characters`);
+  if (tagCount > MAX_TAG_COUNT) details.push(`config.run.tags and query.tags: at most ${MAX_TAG_COUNT} tags together, got ${tagCount}`);
+  if (details.length) throw new ApiError(400, "VALIDATION_ERROR", "The dataset's name or tags exceed their limits.", details);
+}
+
+/** At most MAX_SUMMARY_MESSAGES messages per list, each at most MAX_MESSAGE_LENGTH characters. */
+export function boundSummary(result: ValidationResult): ValidationResult {
+  const bound = (messages: string[]) => {
+    const kept = messages.slice(0, MAX_SUMMARY_MESSAGES).map((m) => (m.length > MAX_MESSAGE_LENGTH ? `${m.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : m));
+    const more = messages.length - kept.length;
+    return more > 0 ? [...kept, `… and ${more} more (GET validation-result lists every issue).`] : kept;
+  };
+  return { summary: result.summary, errors: bound(result.errors), warnings: bound(result.warnings) };
 }

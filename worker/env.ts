@@ -1,5 +1,6 @@
 /** The bindings of the Worker and its Durable Objects, typed once (STYLE.md). Mirrors wrangler.toml. */
 import type { DatasetObject } from "../durable-objects/dataset-object";
+import type { RateLimiter } from "../durable-objects/rate-limiter";
 import type { SearchObject } from "../durable-objects/search-object";
 
 export interface Env {
@@ -7,6 +8,8 @@ export interface Env {
   DATASETS: DurableObjectNamespace<DatasetObject>;
   /** Extra searches of a dataset when maxThreadCount > 1, addressed by `idFromName("<datasetId>/search/<k>")`. */
   SEARCHES: DurableObjectNamespace<SearchObject>;
+  /** One request budget per credential, addressed by `idFromName("<tenantId>/<credentialId>")` (worker/rate-limit.ts). */
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   /** Index rows across datasets (listing); see migrations/. */
   DB: D1Database;
   /** Inputs and outputs of datasets: `datasets/<id>/request.json`, `datasets/<id>/output.json`. */
@@ -25,4 +28,14 @@ export interface Env {
   PUBLIC_BASE_URL?: string;
   /** Milliseconds between webhook delivery retries: 10000 (spec §6.2); the workers tests shorten it. */
   WEBHOOK_RETRY_DELAY_MS?: string;
+  /**
+   * Webhook targets admitted although private, loopback or internal (worker/platform/webhook-target.ts):
+   * comma-separated names, IP addresses and CIDR ranges. Unset: only public targets.
+   */
+  WEBHOOK_ALLOWED_HOSTS?: string;
+  /** Origins whose browser apps may call /api/* (worker/cors.ts): comma-separated, or `*`. Unset: none but our own. */
+  CORS_ALLOWED_ORIGINS?: string;
+  /** Requests per minute per credential (default 600; 0: no limit) and the burst above it (default 120). */
+  RATE_LIMIT_PER_MINUTE?: string;
+  RATE_LIMIT_BURST?: string;
 }

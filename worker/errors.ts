@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details: string[] = [],
+    /** Response headers that go with the error, e.g. Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -69,8 +71,8 @@ export function describeZodError(error: ZodError, root = ""): string[] {
 export function handleError(err: unknown, c: Context<AppEnv>): Response {
   if (err instanceof ApiError) {
     const shape = c.get("badRequestShape");
-    if (err.status === 400 && shape) return c.json(badRequestBody(shape, err.code, err.message, err.details), 400);
-    return c.json(errorBody(err.code, err.message, err.details), err.status);
+    if (err.status === 400 && shape) return c.json(badRequestBody(shape, err.code, err.message, err.details), 400, err.headers);
+    return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
   }
   if (err instanceof HTTPException && err.status < 500) {
     // Thrown by Hono's own validators, e.g. "Malformed JSON in request body".

@@ -3,6 +3,7 @@ import { createApp } from "./app";
 import { scheduled } from "./scheduled";
 
 export { DatasetObject } from "../durable-objects/dataset-object";
+export { RateLimiter } from "../durable-objects/rate-limiter";
 export { SearchObject } from "../durable-objects/search-object";
 
 const app = createApp();

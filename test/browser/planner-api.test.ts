@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoSolvingRequest } from "../../demo-data/index";
 import type { ModelInput } from "../../schemas/model-input";
 import { freePort, WranglerDev } from "../e2e/wrangler-dev";
-import { ensureWebBuild, launchChromium } from "./planner-harness";
+import { launchChromium } from "./chromium";
+import { ensureWebBuild } from "./planner-harness";
 
 const KEY = "planner-browser-key";
 const ROOT = "/api/models/employee-scheduling/v1/schedules";
@@ -39,11 +40,11 @@ async function solved(id: string): Promise<Dataset> {
 }
 
 beforeAll(async () => {
+  browser = await launchChromium();
   await ensureWebBuild();
   dir = mkdtempSync(join(tmpdir(), "rota-planner-"));
   dev = new WranglerDev(await freePort(), dir, KEY);
   await dev.start();
-  browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
 });
 

@@ -1,34 +1,11 @@
-/**
- * Shared by the planner's browser tests and its benchmark: Debian's Chromium driven by playwright-core (never a
- * downloaded browser, TOOLCHAIN.md), and an up-to-date build of web/dist.
- */
+/** Shared by the planner's browser tests: an up-to-date build of web/dist (the browser itself: ./chromium.ts). */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser } from "playwright-core";
 // @ts-expect-error: a plain ESM build script without type declarations
 import { buildWeb } from "../../web/build.mjs";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
 export const WEB_DIST = "web/dist";
 export const ARTIFACTS = "test-results";
-
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium' (see README).`);
-  }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-}
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

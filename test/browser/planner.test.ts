@@ -9,7 +9,8 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS, WEB_DIST, ensureWebBuild, launchChromium } from "./planner-harness";
+import { launchChromium } from "./chromium";
+import { ARTIFACTS, WEB_DIST, ensureWebBuild } from "./planner-harness";
 import { serveStatic, type StaticServer } from "./static-server";
 
 let server: StaticServer;
@@ -36,9 +37,9 @@ async function waitReady(): Promise<void> {
 }
 
 beforeAll(async () => {
+  browser = await launchChromium();
   await ensureWebBuild();
   server = await serveStatic(resolve(WEB_DIST));
-  browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
   page.on("pageerror", (err) => pageErrors.push(err.message));

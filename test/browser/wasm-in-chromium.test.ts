@@ -1,39 +1,26 @@
 /**
- * The same .wasm runs in the browser: headless Chromium (Debian's, driven by playwright-core) loads the Wasm and the
+ * The same .wasm runs in the browser: headless Chromium (./chromium.ts, driven by playwright-core) loads the Wasm and the
  * shared glue from a real HTTP server on 127.0.0.1, solves an instance, and must reach exactly the result Node gets
  * for the same input, seed and budget.
  */
 import { build } from "esbuild";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeProblem } from "../../solver/encode";
 import { formatScore } from "../../solver/score";
 import { SolverSession } from "../../solver/session";
+import { launchChromium } from "./chromium";
 import { BROWSER_TEST_BUDGET, BROWSER_TEST_SEED, browserTestInput } from "./fixture";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 let server: Server;
 let baseUrl: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium' (see README).`);
-  }
+  browser = await launchChromium();
   const bundle = await build({
     entryPoints: ["test/browser/page-entry.ts"],
     bundle: true,
@@ -53,12 +40,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  // Only a server that was created can be closed: close(callback) on nothing would never call back.
+  if (server) await new Promise((resolve) => server.close(resolve));
 });
 
 describe("the solver in headless Chromium", () => {

@@ -3,7 +3,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 
-const OFFLINE_ENV = {
+/** No metrics, error reports, banner or Cloudflare API calls (TOOLCHAIN.md): every wrangler run in the tests is offline. */
+export const OFFLINE_ENV = {
   WRANGLER_SEND_METRICS: "false",
   WRANGLER_SEND_ERROR_REPORTS: "false",
   WRANGLER_HIDE_BANNER: "true",
@@ -27,6 +28,10 @@ export class WranglerDev {
     readonly port: number,
     readonly persistDir: string,
     readonly apiKey: string,
+    /** More `[vars]` for this run (settings, not secrets). */
+    readonly vars: Record<string, string> = {},
+    /** More `wrangler dev` arguments, e.g. `--inspector-port` for a CPU profile. */
+    readonly extraArgs: string[] = [],
   ) {}
 
   get baseUrl(): string {
@@ -46,11 +51,15 @@ export class WranglerDev {
     );
     if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}${migrate.stdout}`);
     this.output = "";
+    // wrangler's devtools port defaults to 9229: another wrangler dev on this machine would make this one fail to start.
+    const inspector = this.extraArgs.includes("--inspector-port") ? [] : ["--inspector-port", String(await freePort())];
     this.child = spawn(
       "npx",
       [
         "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(this.port), "--persist-to", this.persistDir,
-        "--var", `BOOTSTRAP_API_KEY:${this.apiKey}`, "--show-interactive-dev-session=false",
+        "--var", `BOOTSTRAP_API_KEY:${this.apiKey}`, "--show-interactive-dev-session=false", ...inspector,
+        ...Object.entries(this.vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+        ...this.extraArgs,
       ],
       { env: this.env(), detached: true, stdio: ["ignore", "pipe", "pipe"] },
     );

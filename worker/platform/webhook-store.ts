@@ -3,6 +3,10 @@
  * dataset Durable Objects that deliver events, so no Hono here.
  */
 import type { SolverStatus } from "../../schemas/metadata";
+import { compileUserRegex } from "./user-regex";
+
+/** The service's public origin when PUBLIC_BASE_URL is unset: `wrangler dev` on its default port. */
+export const DEFAULT_PUBLIC_BASE_URL = "http://127.0.0.1:8787";
 
 /** Statuses that send an event (spec §6.1); SOLVING_COMPLETED includes a cancelled solve. */
 export const WEBHOOK_EVENT_STATUSES = [
@@ -102,11 +106,14 @@ export function matchesFilters(config: WebhookConfig, payload: WebhookPayload): 
   const { statuses, datasetNameRegex, tags } = config.filters;
   if (statuses && !statuses.includes(payload.status)) return false;
   if (datasetNameRegex) {
-    try {
-      if (!new RegExp(datasetNameRegex).test(payload.name)) return false;
-    } catch {
+    // Linear-time RE2, never RegExp: the pattern is the tenant's (user-regex.ts). One refused at save time cannot be
+    // stored; a row written before RE2 that RE2 refuses admits nothing, and says so in the log.
+    const regex = compileUserRegex(datasetNameRegex);
+    if (!regex.ok) {
+      console.warn(`Webhook ${config.id}: filters.datasetNameRegex is refused (${regex.reason}); it admits no event`);
       return false;
     }
+    if (!regex.test(payload.name)) return false;
   }
   if (tags && !tags.every((t) => payload.tags.includes(t))) return false;
   return true;

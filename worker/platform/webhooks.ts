@@ -21,6 +21,8 @@ import {
   SECURITY,
 } from "./common";
 import { missingSecrets, secretRefs, webhookKeyContext } from "./secret-store";
+import { compileUserRegex, MAX_USER_REGEX_LENGTH } from "./user-regex";
+import { refusedTarget, targetPolicy, type TargetPolicy } from "./webhook-target";
 import { toWebhookConfig, WEBHOOK_EVENT_STATUSES, type WebhookConfig, type WebhookRow } from "./webhook-store";
 
 const TAG = "Platform Tenants Administration - Webhooks";
@@ -45,7 +47,13 @@ const StatusSchema = z.enum(WEBHOOK_EVENT_STATUSES);
 const FiltersSchema = z
   .strictObject({
     statuses: z.array(StatusSchema).min(1).nullable().optional(),
-    datasetNameRegex: z.string().min(1).max(200).nullable().optional(),
+    datasetNameRegex: z
+      .string()
+      .min(1)
+      .max(MAX_USER_REGEX_LENGTH, `at most ${MAX_USER_REGEX_LENGTH} characters`)
+      .nullable()
+      .optional()
+      .openapi({ description: "RE2 syntax (no backreferences or lookaround), searched in the dataset name" }),
     tags: z.array(z.string().min(1)).min(1).nullable().optional(),
   })
   .openapi("WebhookFiltersDTO");
@@ -185,8 +193,16 @@ async function findWebhookRow(db: D1Database, tenantId: string, id: string): Pro
 }
 
 /** Checks zod cannot express; every problem is one detail line naming its field. */
-async function checkWebhook(db: D1Database, tenantId: string, body: WebhookWrite, hasStoredKey: boolean): Promise<void> {
+async function checkWebhook(
+  db: D1Database,
+  tenantId: string,
+  body: WebhookWrite,
+  hasStoredKey: boolean,
+  policy: TargetPolicy,
+): Promise<void> {
   const details: string[] = [];
+  const refused = refusedTarget(body.url, policy);
+  if (refused) details.push(`url: ${refused}`);
   const hmac = body.authorization.type === "HMAC";
   for (const [name, value] of Object.entries(body.headers)) {
     if (!HEADER_NAME.test(name)) details.push(`headers.${name}: not a valid HTTP header name`);
@@ -201,14 +217,9 @@ async function checkWebhook(db: D1Database, tenantId: string, body: WebhookWrite
   if (key && !SECRET_ONLY.test(key) && key.length < MIN_HMAC_KEY_LENGTH) {
     details.push(`authorization.hmacKey: at least ${MIN_HMAC_KEY_LENGTH} characters, or {secret:NAME}`);
   }
-  const regex = body.filters.datasetNameRegex;
-  if (regex) {
-    try {
-      new RegExp(regex);
-    } catch (err) {
-      details.push(`filters.datasetNameRegex: ${err instanceof Error ? err.message : "invalid regular expression"}`);
-    }
-  }
+  const pattern = body.filters.datasetNameRegex;
+  const regex = pattern ? compileUserRegex(pattern) : null;
+  if (regex && !regex.ok) details.push(`filters.datasetNameRegex: ${regex.reason}`);
   const refs = secretRefs(...Object.values(body.headers), key && SECRET_ONLY.test(key) ? key : null);
   for (const name of await missingSecrets(db, tenantId, refs)) details.push(`{secret:${name}}: no secret with this name in the tenant`);
   if (details.length) throw new ApiError(400, "VALIDATION_ERROR", "The webhook configuration is invalid.", details);
@@ -281,7 +292,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>): void {
       const body = c.req.valid("json");
       const caller = c.get("caller");
       const db = c.env.DB;
-      await checkWebhook(db, caller.tenantId, body, false);
+      await checkWebhook(db, caller.tenantId, body, false, targetPolicy(c.env, c.req.url));
       const id = crypto.randomUUID();
       const now = nowIso();
       const cols = await webhookColumns(c.env.SECRETS_KEY, caller.tenantId, id, body, null);
@@ -378,7 +389,8 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>): void {
       const caller = c.get("caller");
       const db = c.env.DB;
       const previous = await findWebhookRow(db, caller.tenantId, webhookId);
-      await checkWebhook(db, caller.tenantId, body, Boolean(previous.hmac_key || previous.hmac_key_secret));
+      const hasStoredKey = Boolean(previous.hmac_key || previous.hmac_key_secret);
+      await checkWebhook(db, caller.tenantId, body, hasStoredKey, targetPolicy(c.env, c.req.url));
       const cols = await webhookColumns(c.env.SECRETS_KEY, caller.tenantId, webhookId, body, previous);
       const row: WebhookRow = { ...previous, ...cols, updated_at: nowIso() };
       await db.batch([

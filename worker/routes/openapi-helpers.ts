@@ -15,7 +15,6 @@ export const errors = {
   403: json(ErrorInfoSchema, "The API key lacks the permission this endpoint needs"),
   404: json(ErrorInfoSchema, "No such dataset (or not the caller's)"),
   409: json(ErrorInfoSchema, "Not possible in the dataset's current status"),
-  429: json(ErrorInfoSchema, "Too many requests (the rate limit of the API key or the tenant)"),
   500: json(ErrorInfoSchema, "The service failed to process the request"),
 } as const;
 
@@ -26,18 +25,17 @@ type Doc = { paths?: object };
 const METHODS = new Set(["get", "put", "post", "delete", "patch", "head", "options", "trace"]);
 
 /**
- * Every operation can answer 429 (rate limits) and 500 (our own failure) with an `ErrorInfo`, as the reference
- * documents them: added to each operation of the generated document rather than repeated in every route.
+ * Every operation can answer 500 (our own failure) with an `ErrorInfo`, as the reference documents it: added to each
+ * operation of the generated document rather than repeated in every route. (429 is documented on every credentialed
+ * route by rate-limit.ts.)
  */
-export function withCommonErrors<T extends Doc>(doc: T): T {
+export function withInternalError<T extends Doc>(doc: T): T {
   const ref = { $ref: "#/components/schemas/ErrorInfo" };
   for (const item of Object.values(doc.paths ?? {}) as object[]) {
     for (const [method, op] of Object.entries(item)) {
       if (!METHODS.has(method) || !op || typeof op !== "object") continue;
       const responses = ((op as { responses?: Record<string, unknown> }).responses ??= {});
-      for (const [status, description] of [["429", errors[429].description], ["500", errors[500].description]] as const) {
-        responses[status] ??= { description, content: { "application/json": { schema: ref } } };
-      }
+      responses["500"] ??= { description: errors[500].description, content: { "application/json": { schema: ref } } };
     }
   }
   return doc;

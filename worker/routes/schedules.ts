@@ -8,6 +8,7 @@ import { streamSSE } from "hono/streaming";
 import { findDataset, listDatasets } from "../../durable-objects/dataset-index";
 import { ErrorInfoSchema } from "../../schemas/error";
 import { AcknowledgementSchema, FINAL_STATUSES, MetadataSchema, SolverStatusSchema } from "../../schemas/metadata";
+import { MAX_NAME_LENGTH, MAX_TAG_COUNT, TagSchema } from "../../schemas/identifiers";
 import { ModelInputSchema } from "../../schemas/model-input";
 import { SolvingResponseSchema } from "../../schemas/model-output";
 import { ScoreAnalysisSchema, type ScoreAnalysis } from "../../schemas/score-analysis";
@@ -19,6 +20,10 @@ import { ApiError, badRequestShape } from "../errors";
 import { BooleanQuery, errors, IdParams, json, submitError, TagsQuery, toList, unwrap } from "./openapi-helpers";
 
 const TAG = ["Employee Shift Schedule"];
+/** The reference's maximum page size of the listing. */
+const MAX_PAGE_SIZE = 1000;
+/** The listing skips at most this many rows (an OFFSET walks the index that far): README "Limits". */
+const MAX_LISTING_OFFSET = 100_000;
 /** How often the events stream looks at the dataset's metadata. */
 const EVENTS_POLL_MS = 250;
 
@@ -65,10 +70,15 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       summary: "List the datasets of the caller's tenant, newest first",
       tags: TAG,
       request: {
-        query: z.object({
-          page: z.coerce.number().int().min(0).default(0),
-          size: z.coerce.number().int().min(0).max(1000).default(100),
-        }),
+        query: z
+          .object({
+            page: z.coerce.number().int().min(0).default(0),
+            size: z.coerce.number().int().min(0).max(MAX_PAGE_SIZE).default(100),
+          })
+          .refine((q) => q.page * q.size <= MAX_LISTING_OFFSET, {
+            path: ["page"],
+            message: `page * size must be at most ${MAX_LISTING_OFFSET} (the listing reaches the newest ${MAX_LISTING_OFFSET} datasets)`,
+          }),
       },
       responses: { 200: json(z.array(MetadataSchema), "Datasets"), 401: errors[401], 403: errors[403] },
     }),
@@ -178,7 +188,7 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
   );
 
   const MetadataUpdateSchema = z
-    .strictObject({ name: z.string().min(1).max(255).optional(), tags: z.array(z.string()).max(100).optional() })
+    .strictObject({ name: z.string().min(1).max(MAX_NAME_LENGTH).optional(), tags: z.array(TagSchema).max(MAX_TAG_COUNT).optional() })
     .openapi("MetadataUpdate");
   for (const [sub, deprecated] of [["metadata", false], ["run", true]] as const) {
     app.openapi(
