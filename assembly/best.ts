@@ -10,7 +10,7 @@
  *   STORED    best is in `bestAssignment`; commits are not journalled.
  */
 import { shiftCount } from "./problem";
-import { assignment } from "./solution";
+import { assignment } from "./state";
 import { scoreHard, scoreMedium, scoreSoft } from "./score";
 
 const CURRENT: i32 = 0;

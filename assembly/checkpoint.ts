@@ -9,7 +9,8 @@ import {
   ACCEPTOR_LATE_ACCEPTANCE, ACCEPTOR_SIMULATED_ANNEALING,
 } from "./layout";
 import { shiftCount, employeeCount, loaded } from "./problem";
-import { assignment, setEmployee } from "./solution";
+import { setEmployee } from "./solution";
+import { assignment } from "./state";
 import { CONSTRAINT_COUNT } from "./constraints/index";
 import { constraintWeight, recomputeScore, setWeight } from "./score";
 import { bestHard, bestMedium, bestSoft, copyBestTo, restoreBest } from "./best";

@@ -13,7 +13,8 @@
  */
 import { shiftCount, employeeCount, shiftStart, shiftUnassignedWeight, shiftPinned, holdersOff, holders, shiftKeySkill, preferredEmployees, preferredEmployeesOff, requiredSkillsOff, requiredSkills, holdsSkillFor, SR_KEY_SKILL, SR_PREFERRED_EMPLOYEES, SR_REQUIRED_SKILLS, SR_START, SR_WEIGHT, sf } from "./problem";
 import { OP_LEAF, OP_AND } from "./layout";
-import { assignment, setEmployee } from "./solution";
+import { setEmployee } from "./solution";
+import { assignment } from "./state";
 import { evalChange, resetDelta, addChangeDelta, commitDelta, pHard, pMedium, pSoft, isBetter } from "./score";
 import { markBest } from "./best";
 import { sortIndicesByKey } from "./sort";

@@ -9,7 +9,8 @@ import { PHASE_CONSTRUCTION, PHASE_LOCAL_SEARCH, ERR_RANGE, ERR_STATE } from "./
 import { shiftCount, employeeCount, shiftPinned, shiftInitialEmployee, shiftsByStart, loaded, SR_INITIAL, sf } from "./problem";
 import { enabled, hardLocal } from "./constraints/index";
 import { overlapWithEmployee, ID as OVERLAP_ID } from "./constraints/overlapping-shift";
-import { assignment, initSolution, setEmployee } from "./solution";
+import { initSolution, setEmployee } from "./solution";
+import { assignment } from "./state";
 import {
   recomputeScore, resetDelta, addChangeDelta, commitDelta, isBetter, scoreHard, scoreMedium, scoreSoft, moveHardUntil,
   moveRest, swapHardUntil, swapRest,
@@ -18,9 +19,6 @@ import { initBest, markBest, noteChange, settleJournal, bestHard, bestMedium, be
 import { buildConstructionOrder, constructionDone, constructionRun } from "./construction";
 import { initLocalSearch, localSearchStep, resetHistory, rebuildPool, setStepsDone } from "./local-search";
 import { rngSeed } from "./rng";
-import { initContracts } from "./constraints/contracts";
-import { initDisruption } from "./constraints/disruption";
-import { initPairings } from "./constraints/pairings";
 
 export let phase = PHASE_CONSTRUCTION;
 export let started = false;
@@ -30,9 +28,6 @@ export let localSearchSteps: i64 = 0;
 /** Shared by start and restore: empty solution, best tracking, search structures. */
 export function prepare(): void {
   initSolution();
-  initContracts();
-  initDisruption();
-  initPairings();
   initBest();
   initLocalSearch();
   started = true;

@@ -9,7 +9,7 @@
  */
 import { LAYOUT_VERSION, ERR_RANGE, ERR_STATE, ACCEPTOR_LATE_ACCEPTANCE, ACCEPTOR_SIMULATED_ANNEALING } from "./layout";
 import * as problem from "./problem";
-import { assignment } from "./solution";
+import { assignment } from "./state";
 import {
   CONSTRAINT_COUNT, constraintName as nameOf, constraintLevel as levelOf, matchCount, isReward as rewardOf,
   constraintKind as kindOf, localPenalty as localOf, matchCountsAll,
@@ -88,7 +88,8 @@ export function constraintIsReward(id: i32): i32 {
   return rewardOf(id) ? 1 : 0;
 }
 
-/** 0 local (per shift and employee), 1 pairwise (overlap), 2 aggregate (balance). */
+/** KIND_* of constraints/catalog.ts: 0 local, 1 pairwise (overlap), 2 aggregate, 3 employee (contract rules),
+ * 4 cross (pairings). */
 export function constraintKind(id: i32): i32 {
   return kindOf(id);
 }

@@ -1,6 +1,8 @@
 /**
- * Binary layout shared by the Wasm core and the TypeScript glue (`solver/layout.ts` mirrors every constant here).
- * Bump LAYOUT_VERSION on any change; the glue refuses a build whose version differs from its own.
+ * Binary layout shared by the Wasm core and the TypeScript glue: the single source of its constants. Every
+ * `export const NAME: i32 = <literal>` here is copied to solver/layout.generated.ts by `npm run build:wasm`
+ * (scripts/generate-glue-tables.mjs). Bump LAYOUT_VERSION on any change; the glue refuses a build whose version
+ * differs from its own.
  */
 
 export const LAYOUT_VERSION: i32 = 5;
@@ -131,7 +133,7 @@ export const SEC_COST: i32 = 61;
 export const SECTION_COUNT: i32 = 62;
 export const DISRUPTION_WORDS: i32 = 4;
 
-/** Constraint ids of the contract rules: [FIRST, END) (constraints/index.ts lists them). */
+/** Constraint ids of the contract rules: [FIRST, END) (contracts.ts declares them). */
 export const CONTRACT_CONSTRAINT_FIRST: i32 = 17;
 export const CONTRACT_CONSTRAINT_END: i32 = 52;
 /** Scoped disruption (constraints/scoped-disruption.ts): REQUIRED, then PREFERRED (+1); scored as compiled rules too. */
@@ -203,6 +205,9 @@ export const K_ROLLING_DAYS: i32 = 15;
 export const K_ROLLING_WEEKENDS: i32 = 16;
 export const K_ROLLING_MINUTES_OFF: i32 = 17;
 export const K_SCOPED_DISRUPTION: i32 = 18;
+/** Scope types of scoped disruption rules (RW_P1). */
+export const SCOPE_START_AND_END: i32 = 0;
+export const SCOPE_OVERLAP: i32 = 1;
 /** A period rule's costDefinition (constraints/cost.ts): tiers in RULE_AUX as [minutes limit (-1 = rest), milli-units per hour]. */
 export const K_PERIOD_COST: i32 = 19;
 export const RULE_KINDS: i32 = 20;

@@ -37,7 +37,8 @@ import {
   shiftCount, employeeCount, shiftPinned, shiftsByStart, rankByStart, holdersOff, holders, SR_KEY_SKILL, isHistoric,
   isMandatory, isPinned, sf,
 } from "./problem";
-import { assignment, hardClean, setEmployee } from "./solution";
+import { setEmployee } from "./solution";
+import { assignment, hardClean } from "./state";
 import {
   resetDelta, addChangeDelta, commitDelta, evalChange, moveHardUntil, moveRest, swapHardUntil, swapRest, dHard, dMedium,
   dSoft, pHard, pMedium, pSoft, scoreHard, scoreMedium, scoreSoft, isBetter,

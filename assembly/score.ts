@@ -10,19 +10,16 @@
  * and the level deltas pHard/pMedium/pSoft without touching anything else (construction and ruin-and-recreate probe
  * candidates with it); `addChangeDelta` adds a change to the move in progress (dHard/dMedium/dSoft); the caller then
  * either `commitDelta()`s or drops it. Compound moves (swap, ruin-and-recreate) apply each change before scoring the
- * next, so the deltas see each other.
+ * next, so the deltas see each other. The constraint families are reached only through their registry
+ * (constraints/index.ts), stage by stage.
  */
 import { LEVEL_HARD, LEVEL_MEDIUM } from "./layout";
 import {
-  CONSTRAINT_COUNT, constraintLevel, isReward, enabled, addLocal, addNonLocal, penaltyFull, touched, clearTouched,
-  setTouched, addLocalRest, addNonLocalRest, addSwapOverlapCorrection, addSwapBalance,
-  addHardUntil, subtractHard, hardRunning, setHardRunning, addContractChange, addContractSwap, addCostChange, addCostSwap,
-  addDemandChange, addDemandSwap, addPairingChange, addPairingSwap,
+  CONSTRAINT_COUNT, constraintLevel, isReward, enabled, penaltyFull, touched, clearTouched, setTouched, addChange,
+  addHardUntil, subtractHard, hardRunning, setHardRunning, addChangeEarly, addSwapEarly, addChangeAllLevels,
+  addSwapAllLevels, addChangeRest, addSwapRest, addSwapHard, keepChange, commitMove, dropMove, rebuildFamilies,
+  declareFamilies, anyAllLevels,
 } from "./constraints/index";
-import * as cost from "./constraints/cost";
-import * as contracts from "./constraints/contracts";
-import * as demand from "./constraints/demand";
-import * as pairings from "./constraints/pairings";
 import { MASK_WORDS, newMask, copyMask, orMask } from "./id-mask";
 
 export let scoreHard: i64 = 0;
@@ -49,6 +46,7 @@ const levelOf = new StaticArray<i32>(CONSTRAINT_COUNT);
 /** Raw weights of the last evalChange, and of the whole move in progress. */
 export const changeRaw = new StaticArray<i64>(CONSTRAINT_COUNT);
 const moveRaw = new StaticArray<i64>(CONSTRAINT_COUNT);
+declareFamilies();
 for (let id = 0; id < CONSTRAINT_COUNT; id++) {
   levelOf[id] = constraintLevel(id);
   setWeight(id, 1);
@@ -104,12 +102,7 @@ export function evalChange(s: i32, from: i32, to: i32): void {
   }
   copyMask(moveTouched, touched);
   clearTouched();
-  contracts.clearProbe();
-  if (from != to) {
-    addLocal(s, to, 1, changeRaw);
-    addLocal(s, from, -1, changeRaw);
-    addNonLocal(s, from, to, changeRaw);
-  }
+  if (from != to) addChange(s, from, to, changeRaw);
   copyMask(changeMask, touched);
   setTouched(moveTouched);
   sumLevels(changeMask, changeRaw);
@@ -120,7 +113,7 @@ export function evalChange(s: i32, from: i32, to: i32): void {
 
 /** Starts a move: empty delta. `touched` (constraints/index.ts) tracks the non-zero entries of moveRaw. */
 export function resetDelta(): void {
-  contracts.dropPending();
+  dropMove();
   dHard = 0;
   dMedium = 0;
   dSoft = 0;
@@ -146,7 +139,7 @@ function settleMove(): void {
 export function addChangeDelta(s: i32, from: i32, to: i32): void {
   if (from == to) return;
   evalChange(s, from, to);
-  contracts.mergeProbe();
+  keepChange();
   for (let w = 0; w < MASK_WORDS; w++) {
     let m = unchecked(changeMask[w]);
     while (m) {
@@ -171,29 +164,13 @@ export function addChangeDelta(s: i32, from: i32, to: i32): void {
  */
 export function moveHardUntil(s: i32, from: i32, to: i32, limit: i64): bool {
   subtractHard(s, from, moveRaw);
-  // Hourly demand (every level at once): with REQUIRED intervals before the early exit, whose soundness needs every
-  // hard gain counted first; otherwise (soft only) after it, for the moves that pass.
-  if (demand.hardActive) addDemandChange(s, from, to, moveRaw);
+  addChangeEarly(s, from, to, moveRaw);
   settleMove();
   setHardRunning(dHard);
   if (!addHardUntil(s, to, moveRaw, constraintWeight, limit - scoreHard)) return false;
   dHard = hardRunning;
-  if (demand.active && !demand.hardActive) {
-    addDemandChange(s, from, to, moveRaw);
-    settleMove();
-  }
-  if (contracts.active) {
-    contracts.clearProbe();
-    addContractChange(s, from, to, moveRaw);
-    contracts.mergeProbe();
-    settleMove();
-  }
-  if (cost.active) {
-    addCostChange(s, from, to, moveRaw);
-    settleMove();
-  }
-  if (pairings.active) {
-    addPairingChange(s, from, to, moveRaw);
+  if (anyAllLevels()) {
+    addChangeAllLevels(s, from, to, moveRaw);
     settleMove();
   }
   return true;
@@ -203,53 +180,33 @@ export function moveHardUntil(s: i32, from: i32, to: i32, limit: i64): bool {
 export function swapHardUntil(s1: i32, s2: i32, a: i32, b: i32, limit: i64): bool {
   subtractHard(s1, a, moveRaw);
   subtractHard(s2, b, moveRaw);
-  addSwapOverlapCorrection(s1, s2, a, b, moveRaw);
-  if (demand.hardActive) addDemandSwap(s1, s2, a, b, moveRaw);
+  addSwapHard(s1, s2, a, b, moveRaw);
+  addSwapEarly(s1, s2, a, b, moveRaw);
   settleMove();
   setHardRunning(dHard);
   const floor = limit - scoreHard;
   if (!addHardUntil(s1, b, moveRaw, constraintWeight, floor)) return false;
   if (!addHardUntil(s2, a, moveRaw, constraintWeight, floor)) return false;
   dHard = hardRunning;
-  if (demand.active && !demand.hardActive) {
-    addDemandSwap(s1, s2, a, b, moveRaw);
-    settleMove();
-  }
-  if (contracts.active) {
-    contracts.clearProbe();
-    addContractSwap(s1, s2, a, b, moveRaw);
-    contracts.mergeProbe();
-    settleMove();
-  }
-  if (cost.active) {
-    addCostSwap(s1, s2, a, b, moveRaw);
-    settleMove();
-  }
-  if (pairings.active) {
-    addPairingSwap(s1, s2, a, b, moveRaw);
+  if (anyAllLevels()) {
+    addSwapAllLevels(s1, s2, a, b, moveRaw);
     settleMove();
   }
   return true;
 }
 
 export function moveRest(s: i32, from: i32, to: i32): void {
-  addLocalRest(s, to, 1, moveRaw);
-  addLocalRest(s, from, -1, moveRaw);
-  addNonLocalRest(s, from, to, moveRaw);
+  addChangeRest(s, from, to, moveRaw);
   settleMove();
 }
 
 export function swapRest(s1: i32, s2: i32, a: i32, b: i32): void {
-  addLocalRest(s1, b, 1, moveRaw);
-  addLocalRest(s1, a, -1, moveRaw);
-  addLocalRest(s2, a, 1, moveRaw);
-  addLocalRest(s2, b, -1, moveRaw);
-  addSwapBalance(s1, s2, a, b, moveRaw);
+  addSwapRest(s1, s2, a, b, moveRaw);
   settleMove();
 }
 
 export function commitDelta(): void {
-  contracts.commitPending();
+  commitMove();
   scoreHard += dHard;
   scoreMedium += dMedium;
   scoreSoft += dSoft;
@@ -271,7 +228,7 @@ export function constraintScoreFromScratch(id: i32): i64 {
 
 /** Replaces the incremental scores with from-scratch ones (after loading or restoring a solution). */
 export function recomputeScore(): void {
-  contracts.rebuild();
+  rebuildFamilies();
   scoreHard = 0;
   scoreMedium = 0;
   scoreSoft = 0;

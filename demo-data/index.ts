@@ -155,7 +155,8 @@ export function listDemoData(): DemoMetaData[] {
 /** The demo dataset as a full solving request, or undefined for an unknown id. */
 export function demoSolvingRequest(id: string): SolvingRequest | undefined {
   if (id === DEMAND_DEMO_ID) return demandDemoRequest();
-  const spec = DEMOS[id];
+  // Own members only: an id such as "constructor" must not find Object's.
+  const spec = Object.hasOwn(DEMOS, id) ? DEMOS[id] : undefined;
   if (!spec) return undefined;
   return {
     config: { run: { name: `${id} demo`, termination: spec.termination } },

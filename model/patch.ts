@@ -10,6 +10,10 @@
  *   -               past the end of a list: `add` appends (`/shifts/-`)
  * Semantics follow JSON Patch (RFC 6902) where it applies: `add` inserts into a list or sets an object member
  * (replacing it), `remove` and `replace` need an existing target.
+ *
+ * Only own members are ever followed or written: `__proto__`, `constructor` and `prototype` are refused as member
+ * and selector names, so no path can reach `Object.prototype` (a member that `in` finds on the prototype chain
+ * would otherwise let `/__proto__/x` pollute every object of the isolate).
  */
 
 export type PatchOperation = { op: "add" | "remove" | "replace"; path: string; value?: unknown };
@@ -31,7 +35,13 @@ type Segment =
   | { kind: "end" }
   | { kind: "select"; field: string; value: string };
 
-type Container = Record<string, unknown> | unknown[];
+/** Names that address the prototype machinery of JavaScript objects rather than data. */
+const FORBIDDEN_NAMES = new Set(["__proto__", "constructor", "prototype"]);
+
+function checkName(name: string): string {
+  if (FORBIDDEN_NAMES.has(name)) throw new Error(`'${name}' is not allowed in a path`);
+  return name;
+}
 
 /** Split on `/` outside brackets, then each part into a member and/or a selector. */
 export function parsePath(path: string): Segment[] {
@@ -57,12 +67,12 @@ export function parsePath(path: string): Segment[] {
     if (!m) throw new Error(`cannot read the segment '${part}'`);
     const [, name, field, value] = m;
     if (field !== undefined) {
-      if (name) segments.push({ kind: "member", name: unescape(name) });
-      segments.push({ kind: "select", field, value });
+      if (name) segments.push({ kind: "member", name: checkName(unescape(name)) });
+      segments.push({ kind: "select", field: checkName(field), value });
     } else if (name === "-") segments.push({ kind: "end" });
     else if (/^(0|[1-9]\d*)$/.test(name)) segments.push({ kind: "index", index: Number(name) });
     else if (name === "") throw new Error("empty segment");
-    else segments.push({ kind: "member", name: unescape(name) });
+    else segments.push({ kind: "member", name: checkName(unescape(name)) });
   }
   return segments;
 }
@@ -92,7 +102,7 @@ function describe(segment: Segment): string {
 function positionIn(list: unknown[], segment: Segment): number {
   if (segment.kind === "index") return segment.index < list.length ? segment.index : -1;
   if (segment.kind === "select") {
-    return list.findIndex((item) => isObject(item) && String(item[segment.field]) === segment.value);
+    return list.findIndex((item) => isObject(item) && Object.hasOwn(item, segment.field) && String(item[segment.field]) === segment.value);
   }
   return -1;
 }
@@ -107,7 +117,7 @@ function step(container: unknown, segment: Segment): unknown {
   }
   if (isObject(container)) {
     if (segment.kind !== "member") throw new Error(`${describe(segment)} selects a list element, but this is an object`);
-    if (!(segment.name in container)) throw new Error(`no member ${describe(segment)}`);
+    if (!Object.hasOwn(container, segment.name)) throw new Error(`no member ${describe(segment)}`);
     return container[segment.name];
   }
   throw new Error(`cannot go into ${describe(segment)}: the value there is not a list or an object`);
@@ -151,7 +161,7 @@ function applyOne(root: Record<string, unknown>, operation: PatchOperation): voi
   }
   if (isObject(parent)) {
     if (last.kind !== "member") throw new Error(`${describe(last)} selects a list element, but this is an object`);
-    if (operation.op !== "add" && !(last.name in parent)) throw new Error(`no member ${describe(last)}`);
+    if (operation.op !== "add" && !Object.hasOwn(parent, last.name)) throw new Error(`no member ${describe(last)}`);
     if (operation.op === "remove") delete parent[last.name];
     else parent[last.name] = value;
     return;

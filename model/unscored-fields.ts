@@ -2,7 +2,7 @@
  * The one list of what the model input schema accepts but no constraint scores (yet), and the weight overrides
  * without a constraint. Validation turns each use into a WARNING naming it (UNSCORED_FIELD, UNSCORED_OVERRIDE), so a
  * request never has a rule silently ignored; the README table "Accepted, not scored" is rendered from here (a test
- * compares them), and solver/encode-contracts.ts re-exports the contract part as `UNSCORED_FIELDS`.
+ * compares them); `UNSCORED_FIELDS` is the contract part by rule family.
  *
  * Audit basis: every property of the reference `EmployeeSchedule` and the schemas it reaches, checked against the
  * encoders (solver/encode*.ts, solver/shift-generation.ts). Not listed because they are documented as having no
@@ -75,7 +75,7 @@ const SCORED_OVERRIDES = new Set(CONSTRAINTS.flatMap((c) => (c.override ? [c.ove
 /** Reference weight names no constraint has yet (e.g. "Maximize activated employee saturation"). */
 export const UNSCORED_OVERRIDES: readonly OverrideName[] = OVERRIDE_NAMES.filter((name) => !SCORED_OVERRIDES.has(name));
 
-/** The contract part per rule family ("contract" for the contract's own fields), as solver/encode-contracts.ts had it. */
+/** The contract part per rule family ("contract" for the contract's own fields), as the README's contract rules section lists it. */
 export const UNSCORED_FIELDS: Record<string, readonly string[]> = (() => {
   const byFamily: Record<string, string[]> = {};
   for (const f of UNSCORED) {

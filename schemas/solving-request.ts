@@ -6,6 +6,10 @@ import { DurationSchema, ModelInputSchema } from "./model-input";
 /** Spec §8: constraint weights are capped. */
 export const MAX_CONSTRAINT_WEIGHT = 1_000_000_000_000;
 
+/** A dataset's name and tags (reference `RunConfiguration`); query parameters `name` and `tags` take the same bounds. */
+export const DatasetNameSchema = z.string().max(MAX_NAME_LENGTH);
+export const DatasetTagsSchema = z.array(TagSchema).max(MAX_TAG_COUNT);
+
 export const TerminationSchema = z
   .strictObject({
     spentLimit: DurationSchema.optional(),
@@ -32,10 +36,16 @@ export const TerminationSchema = z
 
 export const RunConfigurationSchema = z
   .strictObject({
-    name: z.string().max(MAX_NAME_LENGTH).nullable().optional(),
+    name: DatasetNameSchema.nullable().optional(),
     termination: TerminationSchema.optional(),
-    maxThreadCount: z.number().int().min(1).nullable().optional(),
-    tags: z.array(TagSchema).max(MAX_TAG_COUNT).optional(),
+    maxThreadCount: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .optional()
+      .openapi({ description: "Searches run in parallel; at most the cap of the tenant's plan (README)" }),
+    tags: DatasetTagsSchema.optional(),
   })
   .openapi("RunConfiguration");
 

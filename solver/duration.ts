@@ -13,3 +13,10 @@ export function parseDurationMs(text: string): number {
 export function formatDurationMinutes(ms: number): string {
   return `PT${Math.round(ms / 60_000)}M`;
 }
+
+/** Whole minutes as an ISO 8601 duration (PT480M); null stays null. */
+export function minutesDuration(minutes: number): string;
+export function minutesDuration(minutes: number | null): string | null;
+export function minutesDuration(minutes: number | null): string | null {
+  return minutes === null ? null : formatDurationMinutes(minutes * 60_000);
+}

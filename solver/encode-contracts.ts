@@ -67,8 +67,6 @@ export const FAMILY_CONSTRAINT: Record<number, number> = {
   [K_PERIOD_COST]: COST_MINIMIZE_ID,
 };
 
-export { UNSCORED_FIELDS } from "../model/unscored-fields";
-
 /** One compiled rule, for explanations: where it came from and what it scores. */
 export interface CompiledRule {
   contractId: string;
@@ -557,7 +555,7 @@ function compileRollingRule(
   add: AddRule,
 ): void {
   const window = rule.rollingWindow;
-  // HOURLY windows are accepted but not scored (UNSCORED_FIELDS).
+  // HOURLY windows are accepted but not scored (model/unscored-fields.ts).
   const type = window.type === "DAILY" ? WINDOW_DAILY : window.type === "WEEKLY" ? WINDOW_WEEKLY : window.type === "MONTHLY" ? WINDOW_MONTHLY : -1;
   if (type < 0) return;
   const id = rule.id ?? "";

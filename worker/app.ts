@@ -5,11 +5,11 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
-import { requireApiKey, type AppEnv } from "./auth";
+import { requireApiKey, requirePlatformAdmin, type AppEnv } from "./auth";
 import { apiCors } from "./cors";
 import { ApiError, describeZodError, errorBody, handleError } from "./errors";
 import { requireModelPermission } from "./permissions";
-import { registerPlatformRoutes } from "./platform";
+import { PLATFORM_BASE, registerPlatformRoutes } from "./platform";
 import { documentRateLimit } from "./rate-limit";
 import { registerAboutMeRoutes } from "./routes/aboutme";
 import { registerAssignabilityRoutes } from "./routes/assignability";
@@ -57,6 +57,8 @@ export function createApp(): OpenAPIHono<AppEnv> {
   // here would make workerd encode an already-encoded body a second time.
   app.use("/api/models/*", requireApiKey);
   app.use("/api/models/*", requireModelPermission(app)); // spec §4 permission table and model scope
+  app.use(`${PLATFORM_BASE}/*`, requirePlatformAdmin);
+  // After every authentication: a body is read only for a caller who is known (transport.ts).
   app.use("/api/*", decodeRequestBody);
   // Static paths before `/{id}` ones: `/schedules/score-analysis` must not be read as a dataset id.
   registerComputationRoutes(app, ROOT);

@@ -12,6 +12,7 @@ import type { SolvingRequest } from "../schemas/solving-request";
 import type { Caller } from "./auth";
 import type { Env } from "./env";
 import { ApiError } from "./errors";
+import { checkThreadCount } from "./platform/tenants";
 
 /** The configuration profile every dataset uses until profiles exist (tag `system.profile:<name>`, spec §2.3). */
 export const DEFAULT_PROFILE = "default";
@@ -64,6 +65,7 @@ export async function requireDataset(env: Env, caller: Caller, id: string): Prom
  */
 export async function createDataset(env: Env, caller: Caller, spec: NewDataset): Promise<Acknowledgement> {
   const { request } = spec;
+  await checkThreadCount(env.DB, caller.tenantId, request.config?.run?.maxThreadCount);
   const id = crypto.randomUUID();
   const submitDateTime = new Date().toISOString();
   const userTags = [...(request.config?.run?.tags ?? []), ...(spec.queryTags ?? [])];

@@ -38,4 +38,6 @@ export interface Env {
   /** Requests per minute per credential (default 600; 0: no limit) and the burst above it (default 120). */
   RATE_LIMIT_PER_MINUTE?: string;
   RATE_LIMIT_BURST?: string;
+  /** Largest request body in bytes, compressed or not (default 10 MB; README "Request bodies"). */
+  MAX_BODY_BYTES?: string;
 }

@@ -10,6 +10,8 @@ import { coveredMinutes } from "../spans";
 export const ID: i32 = 3;
 export const NAME = "Employee does not work during available time";
 export const LEVEL: i32 = LEVEL_HARD;
+/** Whether matches add to the score. */
+export const REWARD: bool = false;
 
 export function penalty(s: i32, e: i32): i64 {
   if ((ef(e, ER_FLAGS) & EMPLOYEE_HAS_AVAILABILITY) == 0) return 0;

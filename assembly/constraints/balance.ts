@@ -17,7 +17,9 @@
  */
 import { LEVEL_SOFT, BALANCE_TIME, BALANCE_COUNT } from "../layout";
 import { shiftCount, employeeCount, balanceRuleCount, balanceRules, balanceMembers, balanceHistory, balanceShifts, shiftWorked, SR_WORKED, sf, balanceCounts, balanceMember } from "../problem";
-import { assignment } from "../solution";
+import { assignment } from "../state";
+import { KIND_AGGREGATE, PENALTY, register, enabled, touched } from "./catalog";
+import { markId } from "../id-mask";
 
 export const TIME_ID: i32 = 15;
 export const TIME_NAME = "Balance time worked";
@@ -195,3 +197,59 @@ export function matchCount(kind: i32): i32 {
 }
 
 export { BALANCE_TIME, BALANCE_COUNT };
+
+// ---- family entry points (constraints/index.ts) ----------------------------------------------------------------------
+
+export function declare(family: i32): void {
+  register(TIME_ID, TIME_NAME, LEVEL, PENALTY, KIND_AGGREGATE, family);
+  register(COUNT_ID, COUNT_NAME, LEVEL, PENALTY, KIND_AGGREGATE, family);
+}
+
+export function initFamily(): void {
+  initBalance();
+}
+
+/** State hook: shift s moved from `from` to `to` (solution.setEmployee). */
+// @ts-ignore: decorator
+@inline
+export function onAssignFamily(s: i32, from: i32, to: i32): void {
+  if (balanceRuleCount > 0) onAssign(s, from, to);
+}
+
+// @ts-ignore: decorator
+@inline
+function scored(): bool {
+  return balanceRuleCount > 0 && (unchecked(enabled[TIME_ID]) || unchecked(enabled[COUNT_ID]));
+}
+
+export function scoreChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  if (!scored()) return;
+  addDelta(s, from, to, raw);
+  markId(touched, TIME_ID);
+  markId(touched, COUNT_ID);
+}
+
+/** Swap of s1 (on a) and s2 (on b): the loads of a and b change by both shifts at once. */
+export function scoreSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  if (!scored()) return;
+  addSwapDelta(s1, s2, a, b, raw);
+  markId(touched, TIME_ID);
+  markId(touched, COUNT_ID);
+}
+
+function kindOf(id: i32): i32 {
+  return id == TIME_ID ? BALANCE_TIME : BALANCE_COUNT;
+}
+
+export function fullPenalty(id: i32): i64 {
+  return penaltyFull(kindOf(id));
+}
+
+export function fullMatchCount(id: i32): i32 {
+  return matchCount(kindOf(id));
+}
+
+export function matchCountsInto(counts: StaticArray<i32>): void {
+  if (enabled[TIME_ID]) counts[TIME_ID] = matchCount(BALANCE_TIME);
+  if (enabled[COUNT_ID]) counts[COUNT_ID] = matchCount(BALANCE_COUNT);
+}

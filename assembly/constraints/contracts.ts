@@ -1,5 +1,5 @@
 /**
- * Contract rules as EMPLOYEE-SCOPED units (constraints/index.ts describes the pattern): each compiled rule of an
+ * Contract rules as EMPLOYEE-SCOPED units (constraints/catalog.ts describes the kinds): each compiled rule of an
  * employee (a *slot*: one entry of the employee's rule list) has a cached penalty, the rule evaluated over the
  * employee's whole time-ordered list. A change is scored without applying it: for each employee it touches, the
  * rules that can see a moved shift are evaluated on a *window* of the list around the move (view.ts: the list as it
@@ -26,7 +26,7 @@ import {
   RW_P1,
 } from "../layout";
 import { employeeCount, ruleCount, employeeRulesOff, employeeRules, employeeTz } from "../problem";
-import { listLength } from "../solution";
+import { listLength } from "../state";
 import {
   buildView, buildWholeView, rw, passes, initView, startRecording, stopRecording, setRecordOwner, contractRecords,
   locateMove, windowFrom, windowTo, termDayFrom, termDayTo, ALL_DAYS_FROM, ALL_DAYS_TO,
@@ -35,7 +35,12 @@ import * as period from "./period-rules";
 import * as sequence from "./sequence-rules";
 import * as rolling from "./rolling-window";
 import * as scoped from "./scoped-disruption";
-import { MASK_CAPACITY, newMask, markId, clearMask } from "../id-mask";
+import { MASK_CAPACITY, newMask, markId, clearMask, orMask } from "../id-mask";
+import { KIND_EMPLOYEE, PENALTY, register, enabled, touched } from "./catalog";
+import {
+  LEVEL_HARD, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SCOPED_DISRUPTION_CONSTRAINT, COST_DEFINITION_CONSTRAINT,
+  isRuleConstraint,
+} from "../layout";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
 export let active = false;
@@ -373,4 +378,116 @@ export function recordMatches(): i32 {
   }
   stopRecording();
   return contractRecords.count;
+}
+
+// ---- family entry points (constraints/index.ts) ----------------------------------------------------------------------
+
+/**
+ * Contract rules, ids CONTRACT_CONSTRAINT_FIRST.. in pairs: the REQUIRED variant (hard) then the PREFERRED one
+ * (soft), except the soft-only "Minimize gaps". Names are the reference's (its `*Justification` schemas).
+ */
+const NAMES: string[] = [
+  "Minutes worked per period not in required range for employee",
+  "Minutes worked per period not in preferred range for employee",
+  "Shifts worked per period not in required range for employee",
+  "Shifts worked per period not in preferred range for employee",
+  "Days worked per period not in required range for employee",
+  "Days worked per period not in preferred range for employee",
+  "Days off per period not in required range for employee",
+  "Days off per period not in preferred range for employee",
+  "Weekends worked per period not in required range for employee",
+  "Weekends worked per period not in preferred range for employee",
+  "Weekend minutes worked per period not in required range for employee",
+  "Weekend minutes worked per period not in preferred range for employee",
+  "Consecutive weekends worked per period not in required range for employee",
+  "Consecutive weekends worked per period not in preferred range for employee",
+  "Consecutive weekends off per period not in required range for employee",
+  "Consecutive weekends off per period not in preferred range for employee",
+  "Minutes between shifts not in required range for employee",
+  "Minutes between shifts not in preferred range for employee",
+  "Consecutive days worked not in required range for employee",
+  "Consecutive days worked not in preferred range for employee",
+  "Consecutive shifts worked not in required range for employee",
+  "Consecutive shifts worked not in preferred range for employee",
+  "Time off after consecutive shifts worked not in required range for employee",
+  "Time off after consecutive shifts worked not in preferred range for employee",
+  "Minimize gaps between shifts for employee",
+  "Minutes worked in rolling window not in required range for employee",
+  "Minutes worked in rolling window not in preferred range for employee",
+  "Shifts worked in rolling window not in required range for employee",
+  "Shifts worked in rolling window not in preferred range for employee",
+  "Days worked in rolling window not in required range for employee",
+  "Days worked in rolling window not in preferred range for employee",
+  "Weekends worked in rolling window not in required range for employee",
+  "Weekends worked in rolling window not in preferred range for employee",
+  "Consecutive minutes off in rolling window not in required range for employee",
+  "Consecutive minutes off in rolling window not in preferred range for employee",
+];
+/** Id of "Minimize gaps between shifts for employee" (the one contract constraint without a REQUIRED variant). */
+export const GAPS_ID: i32 = 41;
+// @ts-ignore: top-level assert
+assert(CONTRACT_CONSTRAINT_FIRST + NAMES.length == CONTRACT_CONSTRAINT_END);
+
+/** The contract rules, and the other constraints scored by compiled rules: scoped disruption and cost definitions. */
+export function declare(family: i32): void {
+  for (let i = 0; i < NAMES.length; i++) {
+    const id = CONTRACT_CONSTRAINT_FIRST + i;
+    // REQUIRED (hard) first in each pair; ids after the soft-only gaps constraint shift by one.
+    const hard = id != GAPS_ID && ((id < GAPS_ID ? i : id - GAPS_ID - 1) & 1) == 0;
+    register(id, NAMES[i], hard ? LEVEL_HARD : LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  }
+  register(SCOPED_DISRUPTION_CONSTRAINT, "Required scoped disruption for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(SCOPED_DISRUPTION_CONSTRAINT + 1, "Minimize preferred scoped disruption for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  register(COST_DEFINITION_CONSTRAINT, "Minimize cost per period", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+}
+
+export function initFamily(): void {
+  initContracts();
+}
+
+/** Every level at once (one view per employee serves them all); the values go to the probe buffer. */
+export function scoreChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  clearProbe();
+  if (!active) return;
+  addChange(s, from, to, raw);
+  orMask(touched, touchedMask);
+}
+
+export function scoreSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  clearProbe();
+  if (!active) return;
+  addSwap(s1, s2, a, b, raw);
+  orMask(touched, touchedMask);
+}
+
+/** The change just scored joins the move in progress: its probed values become pending. */
+export function keepChange(): void {
+  mergeProbe();
+}
+
+export function commitMove(): void {
+  commitPending();
+}
+
+export function dropMove(): void {
+  dropPending();
+}
+
+export function rebuildState(): void {
+  rebuild();
+}
+
+export function fullPenalty(id: i32): i64 {
+  return penaltyFull(id, false);
+}
+
+export function fullMatchCount(id: i32): i32 {
+  return <i32>penaltyFull(id, true);
+}
+
+/** Counts from the caches (kept at every commit). */
+export function matchCountsInto(counts: StaticArray<i32>): void {
+  for (let id = 0; id < counts.length; id++) {
+    if (isRuleConstraint(id) && enabled[id]) counts[id] = <i32>unchecked(matchTotals[id]);
+  }
 }

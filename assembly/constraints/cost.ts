@@ -27,8 +27,11 @@ import {
 } from "../cost-data";
 import { costData, shiftCount, employeeCount, ruleAux, isHistoric, isMandatory } from "../problem";
 import { RW_AUX, RW_AUX_COUNT } from "../layout";
-import { assignment } from "../solution";
+import { assignment } from "../state";
 import { rw } from "./view";
+import { KIND_AGGREGATE, PENALTY, register, enabled, touched } from "./catalog";
+import { LEVEL_HARD, LEVEL_SOFT } from "../layout";
+import { markId } from "../id-mask";
 
 export { COST_REQUIRED_ID, COST_PREFERRED_ID, ACTIVATION_RATIO_ID, ACTIVATION_COST_ID };
 export { COST_MINIMIZE_ID } from "../cost-data";
@@ -408,4 +411,59 @@ export function tieredCost(r: i32, minutes: i64): i64 {
     left -= take;
   }
   return (acc + 30) / 60;
+}
+
+// ---- family entry points (constraints/index.ts) ----------------------------------------------------------------------
+
+/** "Minimize cost per period" (COST_MINIMIZE_ID) is scored by compiled rules: the contracts family declares it. */
+export function declare(family: i32): void {
+  register(COST_REQUIRED_ID, "Costs per period not in required range", LEVEL_HARD, PENALTY, KIND_AGGREGATE, family);
+  register(COST_PREFERRED_ID, "Costs per period not in preferred range", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
+  register(ACTIVATION_RATIO_ID, "Keep employee activation ratio", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
+  register(ACTIVATION_COST_ID, "Minimize activated employees", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
+}
+
+export function initFamily(): void {
+  initCost();
+}
+
+// @ts-ignore: decorator
+@inline
+export function onAssignFamily(s: i32, from: i32, to: i32): void {
+  if (active) onAssign(s, from, to);
+}
+
+function markCost(): void {
+  markId(touched, COST_REQUIRED_ID);
+  markId(touched, COST_PREFERRED_ID);
+  markId(touched, ACTIVATION_RATIO_ID);
+  markId(touched, ACTIVATION_COST_ID);
+}
+
+/** Every level at once; scored with the hard phase of a move (score.ts). */
+export function scoreChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  if (!active) return;
+  addChange(s, from, to, raw);
+  markCost();
+}
+
+export function scoreSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  if (!active) return;
+  addSwap(s1, s2, a, b, raw);
+  markCost();
+}
+
+export function fullPenalty(id: i32): i64 {
+  return penaltyFull(id, false);
+}
+
+export function fullMatchCount(id: i32): i32 {
+  return <i32>penaltyFull(id, true);
+}
+
+export function matchCountsInto(counts: StaticArray<i32>): void {
+  if (enabled[COST_REQUIRED_ID]) counts[COST_REQUIRED_ID] = matchCount(COST_REQUIRED_ID);
+  if (enabled[COST_PREFERRED_ID]) counts[COST_PREFERRED_ID] = matchCount(COST_PREFERRED_ID);
+  if (enabled[ACTIVATION_RATIO_ID]) counts[ACTIVATION_RATIO_ID] = matchCount(ACTIVATION_RATIO_ID);
+  if (enabled[ACTIVATION_COST_ID]) counts[ACTIVATION_COST_ID] = matchCount(ACTIVATION_COST_ID);
 }

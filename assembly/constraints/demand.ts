@@ -22,8 +22,10 @@
  * Without a demand rule nothing is loaded and `active` stays false: every hook returns at once.
  */
 import { shiftCount, employeeCount } from "../problem";
-import { assignment } from "../solution";
+import { assignment } from "../state";
 import { markId } from "../id-mask";
+import { KIND_AGGREGATE, PENALTY, register, enabled, touched } from "./catalog";
+import { LEVEL_HARD, LEVEL_SOFT } from "../layout";
 
 export const REQUIRED_ID: i32 = 70;
 export const PREFERRED_ID: i32 = 71;
@@ -267,4 +269,43 @@ export function demandIntervalCount(): i32 {
 
 export function demandRuleCount(): i32 {
   return ruleCount;
+}
+
+// ---- family entry points (constraints/index.ts) ----------------------------------------------------------------------
+
+export function declare(family: i32): void {
+  register(REQUIRED_ID, "Shifts worked not in required hourly demand range", LEVEL_HARD, PENALTY, KIND_AGGREGATE, family);
+  register(PREFERRED_ID, "Shifts worked not in preferred hourly demand range", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
+  register(BALANCE_ID, "Balance shifts worked for minimum hourly demand", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
+}
+
+export function initFamily(): void {
+  initDemand();
+}
+
+// @ts-ignore: decorator
+@inline
+export function onAssignFamily(s: i32, from: i32, to: i32): void {
+  if (active) onAssign(s, from, to);
+}
+
+/** Every level at once; before the early exit of a move when there are REQUIRED intervals (`hardActive`). */
+export function scoreChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  if (active) addChange(s, from, to, raw, touched);
+}
+
+export function scoreSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  if (active) addSwap(s1, s2, a, b, raw, touched);
+}
+
+export function fullPenalty(id: i32): i64 {
+  return penaltyFull(id);
+}
+
+export function fullMatchCount(id: i32): i32 {
+  return matchCount(id, true);
+}
+
+export function matchCountsInto(counts: StaticArray<i32>): void {
+  for (let id = REQUIRED_ID; id <= BALANCE_ID; id++) if (enabled[id]) counts[id] = matchCount(id, false);
 }

@@ -10,7 +10,8 @@
  */
 import { LEVEL_HARD } from "../layout";
 import { shiftCount, employeeCount, shiftStart, shiftEnd, shiftHistoric, shiftsByStart, maxShiftDuration, overlapMinutes, overlapGroup, overlapAllowed, ER_GROUP, SR_END, SR_START, ef, isHistoric, sf, overlapAllowedFor } from "../problem";
-import { assignment, listBase, listAt, listStart, listEnd, listLength, lowerBoundByStart } from "../solution";
+import { KIND_PAIRWISE, PENALTY, register, enabled, add, addHard } from "./catalog";
+import { assignment, listBase, listAt, listStart, listEnd, listLength, lowerBoundByStart } from "../state";
 
 export const ID: i32 = 1;
 export const NAME = "Overlapping shift";
@@ -146,4 +147,56 @@ export function penaltyFull(): i64 {
 
 export function matchCount(): i32 {
   return <i32>scan(true);
+}
+
+// ---- family entry points (constraints/index.ts) ----------------------------------------------------------------------
+
+export function declare(family: i32): void {
+  register(ID, NAME, LEVEL, PENALTY, KIND_PAIRWISE, family);
+}
+
+export function initFamily(): void {
+  initEmployeeOverlap();
+}
+
+export function scoreChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  if (unchecked(enabled[ID])) add(raw, ID, 1, penaltyDelta(s, from, to));
+}
+
+export function fullPenalty(id: i32): i64 {
+  return penaltyFull();
+}
+
+export function fullMatchCount(id: i32): i32 {
+  return matchCount();
+}
+
+export function matchCountsInto(counts: StaticArray<i32>): void {
+  if (enabled[ID]) counts[ID] = matchCount();
+}
+
+/** Hard path (constraints/index.ts subtractHard): the overlap s leaves on e, its current employee. */
+// @ts-ignore: decorator
+@inline
+export function subtractOwn(s: i32, e: i32, raw: StaticArray<i64>): void {
+  if (unchecked(enabled[ID])) add(raw, ID, -1, overlapOfOwnShift(s, e));
+}
+
+/** Hard path (constraints/index.ts addHardUntil): the overlap of placing s on e; false once below `floor`. */
+// @ts-ignore: decorator
+@inline
+export function addHardUntil(s: i32, e: i32, raw: StaticArray<i64>, weight: StaticArray<i64>, floor: i64): bool {
+  return !unchecked(enabled[ID]) || addHard(raw, ID, overlapWithEmployee(s, e), weight, floor);
+}
+
+/**
+ * Swap of s1 (on a) and s2 (on b), each change scored against the current solution: s1 joining b is no longer
+ * paired with s2 (which leaves b), and likewise s2 joining a.
+ */
+export function swapCorrection(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  if (!unchecked(enabled[ID])) return;
+  let correction: i64 = 0;
+  if (b >= 0) correction += pairMinutes(s1, s2, ef(b, ER_GROUP));
+  if (a >= 0) correction += pairMinutes(s2, s1, ef(a, ER_GROUP));
+  add(raw, ID, -1, correction);
 }

@@ -1,5 +1,5 @@
 /**
- * Employee pairings (ids 57-61) and daily shift pairings (62-65): CROSS-EMPLOYEE units (constraints/index.ts).
+ * Employee pairings (ids 57-61) and daily shift pairings (62-65): CROSS-EMPLOYEE units (constraints/catalog.ts).
  *
  * Every penalty is a sum of *terms*, one per shift x, owned by x's employee e (historic shifts own no term):
  *   employee pairings (e's requiredPairings ... prohibitedPairings, each a rule with a partner set P, a shift filter
@@ -32,8 +32,10 @@ import {
   firstRankFrom, rowContains,
   SR_START, SR_END, SR_TAGS, sf,
 } from "../problem";
-import { assignment, listBase, listAt, listLength, listStart, listEnd, lowerBoundByStart } from "../solution";
-import { newMask, markId, clearMask } from "../id-mask";
+import { assignment, listBase, listAt, listLength, listStart, listEnd, lowerBoundByStart } from "../state";
+import { newMask, markId, clearMask, orMask } from "../id-mask";
+import { LEVEL_HARD, LEVEL_SOFT } from "../layout";
+import { KIND_CROSS, PENALTY, REWARD, register, enabled, touched } from "./catalog";
 
 export const REQUIRED_ID: i32 = 57;
 export const PROHIBITED_ID: i32 = 58;
@@ -709,4 +711,47 @@ export function recordMatches(): i32 {
 @inline
 export function isPairingConstraint(id: i32): bool {
   return id >= FIRST_ID && id < END_ID;
+}
+
+// ---- family entry points (constraints/index.ts) ----------------------------------------------------------------------
+
+export function declare(family: i32): void {
+  register(REQUIRED_ID, "Employee is not paired with required employee", LEVEL_HARD, PENALTY, KIND_CROSS, family);
+  register(PROHIBITED_ID, "Employee is paired with prohibited employee", LEVEL_HARD, PENALTY, KIND_CROSS, family);
+  register(UNPREFERRED_ID, "Employee is paired with unpreferred employee", LEVEL_SOFT, PENALTY, KIND_CROSS, family);
+  register(PREFERRED_ID, "Employee is paired with preferred employee", LEVEL_SOFT, REWARD, KIND_CROSS, family);
+  register(COMMON_TAGS_ID, "Paired employees don't work shifts with common tags", LEVEL_HARD, PENALTY, KIND_CROSS, family);
+  register(DAILY_REQUIRED_ID, "Employee does not have required daily shift pairing", LEVEL_HARD, PENALTY, KIND_CROSS, family);
+  register(DAILY_PROHIBITED_ID, "Employee has prohibited daily shift pairing", LEVEL_HARD, PENALTY, KIND_CROSS, family);
+  register(DAILY_UNPREFERRED_ID, "Employee has unpreferred daily shift pairing", LEVEL_SOFT, PENALTY, KIND_CROSS, family);
+  register(DAILY_PREFERRED_ID, "Employee does not have preferred daily shift pairing", LEVEL_SOFT, PENALTY, KIND_CROSS, family);
+}
+
+export function initFamily(): void {
+  initPairings();
+}
+
+/** Every level at once, evaluated without applying the change; scored with the hard phase of a move (score.ts). */
+export function scoreChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
+  if (!active) return;
+  addChange(s, from, to, raw);
+  orMask(touched, touchedMask);
+}
+
+export function scoreSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
+  if (!active) return;
+  addSwap(s1, s2, a, b, raw);
+  orMask(touched, touchedMask);
+}
+
+export function fullPenalty(id: i32): i64 {
+  return penaltyFull(id);
+}
+
+export function fullMatchCount(id: i32): i32 {
+  return matchCount(id);
+}
+
+export function matchCountsInto(counts: StaticArray<i32>): void {
+  matchCounts(counts, enabled);
 }

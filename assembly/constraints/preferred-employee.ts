@@ -8,6 +8,8 @@ import { preferredEmployees, preferredEmployeesOff, shiftWorked, rowContains, SR
 export const ID: i32 = 13;
 export const NAME = "Preferred employee assigned";
 export const LEVEL: i32 = LEVEL_SOFT;
+/** Whether matches add to the score. */
+export const REWARD: bool = true;
 
 export function penalty(s: i32, e: i32): i64 {
   const from = sf(s, SR_PREFERRED_EMPLOYEES), to = sf(s + 1, SR_PREFERRED_EMPLOYEES);

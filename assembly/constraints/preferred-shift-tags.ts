@@ -11,6 +11,8 @@ import { expressionReward, OVER_TAGS } from "../expression";
 export const ID: i32 = 14;
 export const NAME = "Employee works shift with preferred shift tags";
 export const LEVEL: i32 = LEVEL_SOFT;
+/** Whether matches add to the score. */
+export const REWARD: bool = true;
 
 export function penalty(s: i32, e: i32): i64 {
   const from = ef(e, ER_PREFERRED_TAGS);

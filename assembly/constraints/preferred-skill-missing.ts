@@ -9,6 +9,8 @@ import { expressionPenalty, OVER_SKILLS } from "../expression";
 export const ID: i32 = 11;
 export const NAME = "Preferred skill missing";
 export const LEVEL: i32 = LEVEL_SOFT;
+/** Whether matches add to the score. */
+export const REWARD: bool = false;
 
 export function penalty(s: i32, e: i32): i64 {
   const from = sf(s, SR_PREFERRED_SKILLS);

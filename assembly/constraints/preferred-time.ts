@@ -9,6 +9,8 @@ import { overlapWeighted } from "../spans";
 export const ID: i32 = 10;
 export const NAME = "Employee works during preferred time";
 export const LEVEL: i32 = LEVEL_SOFT;
+/** Whether matches add to the score. */
+export const REWARD: bool = true;
 
 export function penalty(s: i32, e: i32): i64 {
   const v = overlapWeighted(preferredTime, ER_PREFERRED_TIME, e, s, maxPreferredSpan, true);

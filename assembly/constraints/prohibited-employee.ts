@@ -5,6 +5,8 @@ import { prohibited, prohibitedOff, rowContains, SR_PROHIBITED, sf } from "../pr
 export const ID: i32 = 4;
 export const NAME = "Prohibited employee assigned";
 export const LEVEL: i32 = LEVEL_HARD;
+/** Whether matches add to the score. */
+export const REWARD: bool = false;
 
 export function penalty(s: i32, e: i32): i64 {
   const from = sf(s, SR_PROHIBITED), to = sf(s + 1, SR_PROHIBITED);

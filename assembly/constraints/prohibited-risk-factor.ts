@@ -8,6 +8,8 @@ import { shiftRisks, shiftRisksOff, employeeRisks, employeeRisksOff, intersectio
 export const ID: i32 = 5;
 export const NAME = "Employee has prohibited risk factor associated with shift";
 export const LEVEL: i32 = LEVEL_HARD;
+/** Whether matches add to the score. */
+export const REWARD: bool = false;
 
 export function penalty(s: i32, e: i32): i64 {
   const sFrom = sf(s, SR_RISKS), sTo = sf(s + 1, SR_RISKS);

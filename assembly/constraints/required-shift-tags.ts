@@ -13,6 +13,8 @@ import { expressionPenalty, OVER_TAGS } from "../expression";
 export const ID: i32 = 6;
 export const NAME = "Employee works shift with non matching required shift tags";
 export const LEVEL: i32 = LEVEL_HARD;
+/** Whether matches add to the score. */
+export const REWARD: bool = false;
 
 export function penalty(s: i32, e: i32): i64 {
   const from = ef(e, ER_REQUIRED_TAGS);

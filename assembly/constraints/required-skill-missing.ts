@@ -11,6 +11,8 @@ import { expressionPenalty, OVER_SKILLS } from "../expression";
 export const ID: i32 = 0;
 export const NAME = "Required skill missing";
 export const LEVEL: i32 = LEVEL_HARD;
+/** Whether matches add to the score. */
+export const REWARD: bool = false;
 
 export function penalty(s: i32, e: i32): i64 {
   // One required skill: read from the shift's record, not from its program elsewhere in memory.

@@ -34,7 +34,7 @@ import {
 } from "../layout";
 import { SR_START, SR_END, SR_WORKED, sf, unavailable, unavailableOff, ruleAux } from "../problem";
 import { addMonths, weekday } from "../calendar";
-import { listBase, listAt, listLength } from "../solution";
+import { listBase, listAt, listLength } from "../state";
 import {
   viewShift, viewLength, rw, counts, passes, countedMinutes, minutesOnDay, startDay, endDay, tz, clearDays, daySlot,
   touchDay, dayMinutes, dayCount, dayAux, dayUsed, rangeFirst, rangeLast, dayBase, daySpan, isHistoricShift, recording,

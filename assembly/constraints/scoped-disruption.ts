@@ -14,13 +14,11 @@
  *   `disruptionWeight`; one match per outgoing shift with uncovered minutes.
  * Historic shifts never move, so they are never outgoing. Records (explanations): [shift, uncovered minutes, 0, 0].
  */
-import { RW_P1, RW_P2, RW_P3, RW_P4, RW_CONSTRAINT, SCOPED_DISRUPTION_CONSTRAINT } from "../layout";
+import { RW_P1, RW_P2, RW_P3, RW_P4, RW_CONSTRAINT, SCOPED_DISRUPTION_CONSTRAINT, SCOPE_START_AND_END } from "../layout";
 import { employeeCount, shiftCount, maxShiftDuration, SR_START, SR_END, SR_INITIAL, sf } from "../problem";
 import { viewShift, viewLength, rw, counts, isHistoricShift, recording, record } from "./view";
 
-/** Scope types (RW_P1); RW_P2 / RW_P3 the start and end scope in minutes; RW_P4 the disruption weight. */
-export const SCOPE_START_AND_END: i32 = 0;
-export const SCOPE_OVERLAP: i32 = 1;
+// Scope types: SCOPE_* (layout.ts, RW_P1); RW_P2 / RW_P3 the start and end scope in minutes; RW_P4 the disruption weight.
 
 export let evPenalty: i64 = 0;
 export let evMatches: i32 = 0;

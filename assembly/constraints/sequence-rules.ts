@@ -37,7 +37,7 @@ import {
 } from "../layout";
 import { maxShiftDuration, SR_START, SR_END, sf } from "../problem";
 import { floorDiv } from "../calendar";
-import { listBase, listAt, listStart, listLength, lowerBoundByStart } from "../solution";
+import { listBase, listAt, listStart, listLength, lowerBoundByStart } from "../state";
 import {
   viewShift, viewLength, rw, passes, counts, startDay, endDay, isHistoricShift, rangeFirst, rangeLast, recording, record,
   moveEmployee, moveFrom, moveTo, moveRemove, moveAdd, setWindow, leadToStartDayMax, leadToLastDayMax,

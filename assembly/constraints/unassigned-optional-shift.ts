@@ -9,6 +9,8 @@ import { shiftMandatory, shiftUnassignedWeight, SR_WEIGHT, isMandatory, sf } fro
 export const ID: i32 = 8;
 export const NAME = "Unassigned optional shift";
 export const LEVEL: i32 = LEVEL_SOFT;
+/** Whether matches add to the score. */
+export const REWARD: bool = false;
 
 export function penalty(s: i32): i64 {
   return isMandatory(s) ? 0 : <i64>sf(s, SR_WEIGHT);

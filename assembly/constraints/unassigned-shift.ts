@@ -10,6 +10,8 @@ import { shiftMandatory, shiftUnassignedWeight, SR_WEIGHT, isMandatory, sf } fro
 export const ID: i32 = 7;
 export const NAME = "Unassigned shift";
 export const LEVEL: i32 = LEVEL_MEDIUM;
+/** Whether matches add to the score. */
+export const REWARD: bool = false;
 
 /** Penalty of shift s when unassigned (e = -1 only). */
 export function penalty(s: i32): i64 {

@@ -10,6 +10,8 @@ import { overlapWeighted } from "../spans";
 export const ID: i32 = 2;
 export const NAME = "Employee works during unavailable time";
 export const LEVEL: i32 = LEVEL_HARD;
+/** Whether matches add to the score. */
+export const REWARD: bool = false;
 
 export function penalty(s: i32, e: i32): i64 {
   return overlapWeighted(unavailable, ER_UNAVAILABLE, e, s, maxUnavailableSpan, false);

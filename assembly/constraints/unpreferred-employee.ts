@@ -5,6 +5,8 @@ import { unpreferredEmployees, unpreferredEmployeesOff, shiftWorked, rowContains
 export const ID: i32 = 12;
 export const NAME = "Unpreferred employee assigned";
 export const LEVEL: i32 = LEVEL_SOFT;
+/** Whether matches add to the score. */
+export const REWARD: bool = false;
 
 export function penalty(s: i32, e: i32): i64 {
   const from = sf(s, SR_UNPREFERRED_EMPLOYEES), to = sf(s + 1, SR_UNPREFERRED_EMPLOYEES);

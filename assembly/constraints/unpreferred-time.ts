@@ -9,6 +9,8 @@ import { overlapWeighted } from "../spans";
 export const ID: i32 = 9;
 export const NAME = "Employee works during unpreferred time";
 export const LEVEL: i32 = LEVEL_SOFT;
+/** Whether matches add to the score. */
+export const REWARD: bool = false;
 
 export function penalty(s: i32, e: i32): i64 {
   const v = overlapWeighted(unpreferredTime, ER_UNPREFERRED_TIME, e, s, maxUnpreferredSpan, true);

@@ -19,7 +19,7 @@ import {
   RULE_WORDS, TZ_WORDS, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_MINUTES_ROW, RW_VALID_FROM, RW_VALID_TO, SHIFT_HISTORIC,
 } from "../layout";
 import { MatchRecords } from "../match-records";
-import { listBase, listAt, listLength, lowerBoundByStart, lowerBoundShift } from "../solution";
+import { listBase, listAt, listLength, lowerBoundByStart, lowerBoundShift } from "../state";
 
 // ---- the view ----------------------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 /** The patch path grammar and operation semantics (spec §2.5), on plain objects. */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { applyPatch, parsePath, PatchError, type PatchOperation } from "../../model/patch";
 
 const base = () => ({
@@ -100,5 +100,40 @@ describe("applyPatch", () => {
     expect((error as PatchError).path).toBe(ops[index].path);
     expect((error as PatchError).message).toMatch(message);
     expect(input).toEqual(base());
+  });
+});
+
+describe("applyPatch never reaches a prototype", () => {
+  const hostile: Array<[string, PatchOperation]> = [
+    ["/__proto__/polluted", { op: "add", path: "/__proto__/polluted", value: 1 }],
+    ["/constructor/prototype/polluted", { op: "add", path: "/constructor/prototype/polluted", value: 1 }],
+    ["/shifts/0/__proto__/polluted", { op: "add", path: "/shifts/0/__proto__/polluted", value: 1 }],
+    ["/globalRules/constructor", { op: "replace", path: "/globalRules/constructor", value: 1 }],
+    ["/__proto__ set", { op: "add", path: "/__proto__", value: { polluted: 1 } }],
+    ["/shifts[__proto__=x]", { op: "remove", path: "/shifts[__proto__=x]" }],
+    ["/shifts[constructor=x]/pinned", { op: "add", path: "/shifts[constructor=x]/pinned", value: true }],
+    ["/globalRules/prototype", { op: "add", path: "/globalRules/prototype", value: 1 }],
+  ];
+  afterEach(() => {
+    delete (Object.prototype as Record<string, unknown>).polluted;
+  });
+
+  it.each(hostile)("%s is refused as a PatchError naming index and path", (_name, op) => {
+    const ops: PatchOperation[] = [{ op: "replace", path: "/shifts[id=s1]/pinned", value: true }, op];
+    let error: unknown;
+    try {
+      applyPatch(base(), ops);
+    } catch (err) {
+      error = err;
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(error).toBeInstanceOf(PatchError);
+    expect((error as PatchError).index).toBe(1);
+    expect((error as PatchError).path).toBe(op.path);
+    expect((error as PatchError).message).toMatch(/is not allowed in a path/);
+  });
+
+  it.each(["/toString", "/hasOwnProperty/x", "/shifts/0/valueOf"])("inherited member %s is not a member", (path) => {
+    expect(() => applyPatch(base(), [{ op: "remove", path }])).toThrow(/no member/);
   });
 });

@@ -1,6 +1,8 @@
 /** The wire (spec §7, §8): gzip request bodies, size limits, media types, methods, compressed responses, OpenAPI. */
-import { SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import { MAX_BODY_BYTES } from "../../worker/transport";
 import { API_KEY, api, MODEL_BASE, ROOT, smallInput } from "./helpers";
 
 async function gzip(text: string): Promise<Uint8Array> {
@@ -35,11 +37,31 @@ describe("request bodies", () => {
   it("answers 413 when the declared size exceeds the limits", async () => {
     const big = await SELF.fetch(ROOT, {
       method: "POST",
-      headers: { "X-API-KEY": API_KEY, "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": String(101 * 1024 * 1024) },
+      headers: { "X-API-KEY": API_KEY, "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": String(MAX_BODY_BYTES + 1) },
       body: new Uint8Array(16),
     });
     expect(big.status).toBe(413);
-    expect((await big.json<{ code: string; message: string }>()).message).toMatch(/compressed limit/);
+    expect((await big.json<{ code: string; message: string }>()).message).toMatch(/declared Content-Length/);
+  });
+
+  it("takes its limit from the MAX_BODY_BYTES setting", async () => {
+    const body = JSON.stringify({ modelInput: smallInput() });
+    const send = async (setting: string) => {
+      const ctx = createExecutionContext();
+      const request = new Request(`${ROOT}?operation=NONE`, {
+        method: "POST",
+        headers: { "X-API-KEY": API_KEY, "Content-Type": "application/json" },
+        body,
+      });
+      const res = await worker.fetch(request, { ...env, MAX_BODY_BYTES: setting }, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    const small = await send(String(body.length - 1));
+    expect(small.status).toBe(413);
+    expect((await small.json<{ details: string[] }>()).details).toEqual([`limit: ${body.length - 1} bytes`]);
+    expect((await send(String(body.length))).status).toBe(202);
+    expect((await send("not a number")).status).toBe(202); // the 10 MB default
   });
 });
 

@@ -26,10 +26,11 @@ export const AuditLogEntrySchema = z
 const AuditQuerySchema = PageQuerySchema.extend({
   from: z.iso.datetime({ offset: true }).optional().openapi({ description: "Entries at or after this time" }),
   to: z.iso.datetime({ offset: true }).optional().openapi({ description: "Entries at or before this time" }),
-  actor: z.string().min(1).optional().openapi({ description: "Actor e-mail/name or actor id" }),
-  action: z.string().min(1).optional().openapi({ description: "For example API_KEY_CREATED" }),
-  resourceType: z.string().min(1).optional(),
-  resourceId: z.string().min(1).optional(),
+  // Bounded like the values they filter: e-mail addresses (RFC 5321: 254), names and ids (100), action names.
+  actor: z.string().min(1).max(254).optional().openapi({ description: "Actor e-mail/name or actor id" }),
+  action: z.string().min(1).max(100).optional().openapi({ description: "For example API_KEY_CREATED" }),
+  resourceType: z.string().min(1).max(100).optional(),
+  resourceId: z.string().min(1).max(100).optional(),
 });
 
 const NotificationSchema = z

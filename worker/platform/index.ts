@@ -1,10 +1,10 @@
 /**
  * The platform API under /api/platform/v1 (tenant administration), in the conventions of the reference platform API
  * (timefold-platform-api-1.12.3.json): `page`/`size` pagination, one error body, 403 for a caller without the right,
- * 404 for anything outside the caller's tenant. Every call needs a tenant administrator (`requirePlatformAdmin`).
+ * 404 for anything outside the caller's tenant. Every call needs a tenant administrator (`requirePlatformAdmin`, registered in app.ts before request bodies are read).
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { requirePlatformAdmin, type AppEnv } from "../auth";
+import type { AppEnv } from "../auth";
 import { registerApiKeyRoutes } from "./api-keys";
 import { registerAuditLogRoutes } from "./audit-log";
 import { PLATFORM_BASE } from "./common";
@@ -16,7 +16,6 @@ import { registerWebhookRoutes } from "./webhooks";
 export { PLATFORM_BASE };
 
 export function registerPlatformRoutes(app: OpenAPIHono<AppEnv>): void {
-  app.use(`${PLATFORM_BASE}/*`, requirePlatformAdmin);
   registerTenantRoutes(app);
   registerMemberRoutes(app);
   registerApiKeyRoutes(app);

@@ -12,6 +12,13 @@ import { AccessTokenCreatedSchema, MemberSchema, toAccessToken, toMember, type M
 
 const TAG = "Platform Tenants Administration - Tenants";
 export const PLANS = ["FREE", "TRIAL", "STANDARD", "ENTERPRISE"] as const;
+export type Plan = (typeof PLANS)[number];
+
+/**
+ * Most searches a dataset of the plan may run (`config.run.maxThreadCount`, README "Tenants, API keys..."): each
+ * extra search is a Durable Object that solves continuously, so the cap bounds what one tenant takes from others.
+ */
+export const MAX_THREADS_BY_PLAN: Readonly<Record<Plan, number>> = { FREE: 4, TRIAL: 4, STANDARD: 8, ENTERPRISE: 16 };
 const ADMIN_TOKEN_DAYS = 30;
 
 export const TenantSchema = z
@@ -50,7 +57,7 @@ const TenantCreatedSchema = z
 interface TenantRow {
   id: string;
   name: string;
-  plan: (typeof PLANS)[number];
+  plan: Plan;
   tenant_group: string | null;
   created_at: string;
 }
@@ -61,6 +68,18 @@ export function toTenant(r: TenantRow): z.infer<typeof TenantSchema> {
 
 export async function findTenant(db: D1Database, id: string): Promise<TenantRow | null> {
   return db.prepare(`SELECT * FROM tenants WHERE id = ?`).bind(id).first<TenantRow>();
+}
+
+/** 400 naming `config.run.maxThreadCount` when it is above the cap of the tenant's plan. */
+export async function checkThreadCount(db: D1Database, tenantId: string, threads: number | null | undefined): Promise<void> {
+  if (threads == null || threads <= 1) return;
+  const plan = (await findTenant(db, tenantId))?.plan ?? "FREE";
+  const cap = MAX_THREADS_BY_PLAN[plan] ?? MAX_THREADS_BY_PLAN.FREE;
+  if (threads > cap) {
+    throw new ApiError(400, "VALIDATION_ERROR", `config.run.maxThreadCount is ${threads}; the ${plan} plan allows at most ${cap}.`, [
+      `config.run.maxThreadCount: at most ${cap} on the ${plan} plan`,
+    ]);
+  }
 }
 
 const TenantIdParams = z.object({ tenantId: idParam("tenantId") });

@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Outcome } from "../../durable-objects/dataset-object";
 import { ErrorInfoSchema, SubmitErrorSchema } from "../../schemas/error";
+import { DatasetNameSchema, DatasetTagsSchema } from "../../schemas/solving-request";
 import { ApiError } from "../errors";
 
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -43,8 +44,10 @@ export function withInternalError<T extends Doc>(doc: T): T {
 
 export const IdParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
 
-/** `?tags=a&tags=b` or `?tags=a`. */
-export const TagsQuery = z.union([z.string(), z.array(z.string())]).optional();
+/** `?name=`: bounded like `config.run.name`. */
+export const NameQuery = DatasetNameSchema.optional();
+/** `?tags=a&tags=b` or `?tags=a`: bounded like `config.run.tags`. */
+export const TagsQuery = z.union([z.string(), DatasetTagsSchema]).optional();
 export const toList = (tags: string | string[] | undefined): string[] => (tags === undefined ? [] : [tags].flat());
 
 export const BooleanQuery = z

@@ -11,13 +11,13 @@ import { ModelConfigurationSchema, type ModelConfiguration, type SolvingRequest 
 import type { AppEnv, Caller } from "../auth";
 import { createDataset, datasetStub, requireDataset, type NewDataset } from "../datasets";
 import type { Env } from "../env";
-import { ApiError, describeZodError, badRequestShape } from "../errors";
-import { errors, IdParams, json, submitError, TagsQuery, toList } from "./openapi-helpers";
+import { ApiError, badRequestShape, describeZodError } from "../errors";
+import { errors, IdParams, json, NameQuery, submitError, TagsQuery, toList } from "./openapi-helpers";
 
 const TAG = ["Employee Shift Schedule"];
 
 const RevisionQuery = z.object({
-  name: z.string().optional(),
+  name: NameQuery,
   tags: TagsQuery,
   operation: z.enum(["SOLVE", "NONE"]).default("SOLVE"),
   select: z.enum(["SOLVED", "UNSOLVED"]).optional(),

@@ -8,16 +8,15 @@ import { streamSSE } from "hono/streaming";
 import { findDataset, listDatasets } from "../../durable-objects/dataset-index";
 import { ErrorInfoSchema } from "../../schemas/error";
 import { AcknowledgementSchema, FINAL_STATUSES, MetadataSchema, SolverStatusSchema } from "../../schemas/metadata";
-import { MAX_NAME_LENGTH, MAX_TAG_COUNT, TagSchema } from "../../schemas/identifiers";
 import { ModelInputSchema } from "../../schemas/model-input";
 import { SolvingResponseSchema } from "../../schemas/model-output";
 import { ScoreAnalysisSchema, type ScoreAnalysis } from "../../schemas/score-analysis";
-import { ModelConfigurationSchema, SolvingRequestSchema } from "../../schemas/solving-request";
+import { DatasetNameSchema, DatasetTagsSchema, ModelConfigurationSchema, SolvingRequestSchema } from "../../schemas/solving-request";
 import { ValidationResultDetailSchema } from "../../schemas/validation";
 import type { AppEnv } from "../auth";
 import { callerDataset, createDataset, datasetStub, requireDataset } from "../datasets";
 import { ApiError, badRequestShape } from "../errors";
-import { BooleanQuery, errors, IdParams, json, submitError, TagsQuery, toList, unwrap } from "./openapi-helpers";
+import { BooleanQuery, errors, IdParams, json, NameQuery, submitError, TagsQuery, toList, unwrap } from "./openapi-helpers";
 
 const TAG = ["Employee Shift Schedule"];
 /** The reference's maximum page size of the listing. */
@@ -37,7 +36,7 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       tags: TAG,
       request: {
         query: z.object({
-          name: z.string().optional(),
+          name: NameQuery,
           tags: TagsQuery,
           operation: z.enum(["SOLVE", "NONE"]).default("SOLVE"),
         }),
@@ -188,7 +187,7 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
   );
 
   const MetadataUpdateSchema = z
-    .strictObject({ name: z.string().min(1).max(MAX_NAME_LENGTH).optional(), tags: z.array(TagSchema).max(MAX_TAG_COUNT).optional() })
+    .strictObject({ name: DatasetNameSchema.min(1).optional(), tags: DatasetTagsSchema.optional() })
     .openapi("MetadataUpdate");
   for (const [sub, deprecated] of [["metadata", false], ["run", true]] as const) {
     app.openapi(
@@ -309,7 +308,9 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       tags: TAG,
       request: {
         params: IdParams,
-        query: z.object({ status: z.union([SolverStatusSchema, z.array(SolverStatusSchema)]).optional() }),
+        query: z.object({
+          status: z.union([SolverStatusSchema, z.array(SolverStatusSchema).max(SolverStatusSchema.options.length)]).optional(),
+        }),
       },
       responses: {
         200: { description: "An event stream (text/event-stream) of `metadata` events", content: { "text/event-stream": { schema: MetadataSchema } } },

@@ -1,0 +1,79 @@
+/**
+ * What the families' justification builders share (solver/families/*): the solution being explained, its ids and tag
+ * sets, and a match's score. Scores come from the core: a match's score is ±weight × the core's raw weight at the
+ * constraint's level (catalog.generated.ts), so the matches of a constraint add up to its score.
+ */
+import type { ModelInput } from "../schemas/model-input";
+import type { EncodedProblem } from "./encode";
+import { CORE_CONSTRAINTS } from "./catalog.generated";
+import { formatScore, type ExactScore } from "./score";
+import type { ConstraintLevel, ContractMatch, SolverSession } from "./session";
+
+export type Justification = { description: string } & Record<string, unknown>;
+
+export interface ConstraintMatch {
+  score: string;
+  justification: Justification;
+}
+
+export function atLevel(level: ConstraintLevel, value: bigint): ExactScore {
+  return { hard: level === "HARD" ? value : 0n, medium: level === "MEDIUM" ? value : 0n, soft: level === "SOFT" ? value : 0n };
+}
+
+/** Score of one match: ±weight × raw at the constraint's level. */
+export function matchScore(id: number, weight: number, raw: number): string {
+  const c = CORE_CONSTRAINTS[id];
+  const value = BigInt(weight) * BigInt(raw);
+  return formatScore(atLevel(c.level, c.reward ? value : -value));
+}
+
+export const isZero = (s: ExactScore) => s.hard === 0n && s.medium === 0n && s.soft === 0n;
+
+export function list(values: string[]): string {
+  return values.length === 0 ? "(none)" : values.map((v) => `'${v}'`).join(", ");
+}
+
+export function limits(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return `${min} to ${max}`;
+  if (max !== null) return `at most ${max}`;
+  if (min !== null) return `at least ${min}`;
+  return "unlimited";
+}
+
+/** Per explanation (one score analysis, one evaluateAssignments call): the session and its problem's ids. */
+export class ExplainContext {
+  readonly problem: EncodedProblem;
+  readonly input: ModelInput;
+  private tags?: Set<string>[];
+  private assignment?: Int32Array;
+  private contract?: ContractMatch[];
+
+  /** `justify`: whether matches with justifications are wanted (score analysis with justifications, recommendations). */
+  constructor(readonly session: SolverSession, readonly justify: boolean) {
+    this.problem = session.problem;
+    this.input = session.problem.input;
+  }
+
+  /** Tag sets of the shifts (built once). */
+  get shiftTags(): Set<string>[] {
+    return (this.tags ??= this.input.shifts.map((s) => new Set(s.tags ?? [])));
+  }
+
+  /** The current assignment, read once (score analysis: the solution does not change). */
+  currentAssignment(): Int32Array {
+    return (this.assignment ??= this.session.currentAssignment());
+  }
+
+  /** Every contract rule match of the current solution, read once (score analysis). */
+  contractMatches(): ContractMatch[] {
+    return (this.contract ??= this.session.contractMatches());
+  }
+
+  shiftId(s: number): string {
+    return this.problem.shiftIds[s];
+  }
+
+  employeeId(e: number): string {
+    return this.problem.employeeIds[e];
+  }
+}

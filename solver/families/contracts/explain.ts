@@ -1,0 +1,130 @@
+/**
+ * Justifications of the contract rule matches (reference `*ForEmployeeJustification` shapes, scoped disruption,
+ * cost definitions) from the core's match records (session.contractMatches()).
+ */
+import { CORE_CONSTRAINTS } from "../../catalog.generated";
+import type { EncodedProblem } from "../../encode";
+import { costDefinitionJustification } from "../../explain-cost";
+import { limits, list, type Justification } from "../../explain-context";
+import {
+  K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
+  K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS,
+  K_CONSECUTIVE_SHIFTS, K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS,
+  K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST,
+} from "../../layout";
+import type { ContractMatch } from "../../session";
+import { isoDate } from "../../time";
+
+/** Per period rule kind: the justification's value field and its unit in texts. */
+const PERIOD_VALUE: Record<number, [string, string]> = {
+  [K_PERIOD_MINUTES]: ["minutesWorked", "minutes worked"],
+  [K_PERIOD_SHIFTS]: ["shiftsWorked", "shifts worked"],
+  [K_PERIOD_DAYS]: ["daysWorked", "days worked"],
+  [K_PERIOD_DAYS_OFF]: ["daysOff", "days off"],
+  [K_PERIOD_WEEKENDS]: ["weekendsWorked", "weekends worked"],
+  [K_PERIOD_WEEKEND_MINUTES]: ["weekendMinutesWorked", "weekend minutes worked"],
+  [K_PERIOD_CONSECUTIVE_WEEKENDS]: ["consecutiveWeekendsWorkedOverLimit", "consecutive weekends worked beyond the limit"],
+  [K_PERIOD_CONSECUTIVE_WEEKENDS_OFF]: ["consecutiveWeekendsOff", "consecutive weekends off at most"],
+};
+const ROLLING_VALUE: Record<number, string> = {
+  [K_ROLLING_MINUTES]: "minutesWorked",
+  [K_ROLLING_SHIFTS]: "shiftsWorked",
+  [K_ROLLING_DAYS]: "daysWorked",
+  [K_ROLLING_WEEKENDS]: "weekendsWorked",
+};
+
+/** The justification of one contract rule match (reference `*ForEmployeeJustification` shapes). */
+export function contractJustification(problem: EncodedProblem, m: ContractMatch): Justification {
+  const rule = problem.contractRules[m.rule];
+  const employee = problem.employeeIds[m.employee];
+  const shift = (s: number) => problem.shiftIds[s] ?? "";
+  const required = CORE_CONSTRAINTS[rule.constraintId].level === "HARD" ? "required" : "preferred";
+  const where = `rule '${rule.ruleId}' of contract '${rule.contractId}'`;
+  if (rule.kind === K_PERIOD_COST) return costDefinitionJustification(problem, m);
+  switch (rule.kind) {
+    case K_SCOPED_DISRUPTION:
+      return scopedDisruptionJustification(problem, [m]);
+    case K_MINUTES_BETWEEN:
+      return {
+        employee, shift1: shift(m.a), shift2: shift(m.b), minutesBetweenShiftsRule: rule.ruleId, violationInMinutes: m.penalty,
+        description: `Employee '${employee}' rests ${m.c} minutes between shifts '${shift(m.a)}' and '${shift(m.b)}'; ${where} requires ${rule.min}.`,
+      };
+    case K_GAPS:
+      return {
+        employee, shift1: shift(m.a), shift2: shift(m.b), minimizeGapsBetweenShiftsRule: rule.ruleId, minutesBetweenShifts: m.c,
+        description: `Employee '${employee}' has a gap of ${m.c} minutes between shifts '${shift(m.a)}' and '${shift(m.b)}' (${where}).`,
+      };
+    case K_CONSECUTIVE_DAYS:
+      return {
+        employee, consecutiveDaysWorkedRule: rule.ruleId, sequenceStartDate: isoDate(m.a), sequenceEndDate: isoDate(m.b),
+        description: `Employee '${employee}' works ${m.c} consecutive days from ${isoDate(m.a)} to ${isoDate(m.b)}; ${where} allows ${limits(rule.min, rule.max)} (${required}).`,
+      };
+    case K_CONSECUTIVE_SHIFTS:
+      return {
+        employeeId: employee, ruleId: rule.ruleId, sequenceStart: problem.input.shifts[m.a]?.start, consecutiveShiftCount: m.c,
+        description: `Employee '${employee}' works ${m.c} consecutive shifts from '${shift(m.a)}' to '${shift(m.b)}'; ${where} allows at most ${rule.max}.`,
+      };
+    case K_TIME_OFF_AFTER_SEQUENCE:
+      return {
+        employee, rule: rule.ruleId, sequenceStart: problem.input.shifts[m.a]?.start, consecutiveShiftCount: m.c, timeOff: `PT${m.d}M`,
+        description: `Employee '${employee}' rests ${m.d} minutes after ${m.c} consecutive shift(s) ending with '${shift(m.b)}'; ${where} requires ${rule.min}.`,
+      };
+  }
+  if (rule.kind in PERIOD_VALUE) {
+    const [field, unit] = PERIOD_VALUE[rule.kind];
+    return {
+      employee, periodRule: rule.ruleId, dateSpan: { start: isoDate(m.a), end: isoDate(m.b) }, [field]: m.c,
+      description: `Employee '${employee}' has ${m.c} ${unit} in the ${rule.scope ?? "period"} ${isoDate(m.a)} to ${isoDate(m.b)}; ${where} allows ${limits(rule.min, rule.max)} (${required}).`,
+    };
+  }
+  const field = ROLLING_VALUE[rule.kind];
+  return {
+    employee, rollingWindowRule: rule.ruleId, dateTimeSpan: { start: `${isoDate(m.a)}T00:00:00`, end: `${isoDate(m.b + 1)}T00:00:00` },
+    ...(field ? {} : { minutesMissing: m.penalty }),
+    description: `Employee '${employee}' is ${m.penalty} outside the limits of ${where} in the window ${isoDate(m.a)} to ${isoDate(m.b)} (${rule.scope}).`,
+  };
+}
+
+/**
+ * Scoped disruption: a REQUIRED rule's match groups an employee's outgoing shifts that are not wholly covered
+ * (reference `RequiredScopedDisruptionPerEmployeeJustification`); a PREFERRED rule's match is one outgoing shift and
+ * its uncovered minutes (`MinimizePreferredScopedDisruptionPerEmployeeJustification`). Core records: [shift, minutes].
+ */
+export function scopedDisruptionJustification(problem: EncodedProblem, group: ContractMatch[]): Justification {
+  const rule = problem.contractRules[group[0].rule];
+  const employee = problem.employeeIds[group[0].employee];
+  const where = `rule '${rule.ruleId}' of contract '${rule.contractId}' (scope ${rule.scope})`;
+  const shifts = group.map((m) => problem.shiftIds[m.a] ?? "");
+  if (CORE_CONSTRAINTS[rule.constraintId].level === "HARD") {
+    return {
+      employee, disruptionRule: rule.ruleId, numberOfShiftsDisrupted: shifts.length, disruptedShifts: shifts,
+      description: `Employee '${employee}' lost ${shifts.length} submitted shift(s) ${list(shifts)} without a replacement in scope; ${where} requires one.`,
+    };
+  }
+  const m = group[0];
+  return {
+    employee, disruptionRule: rule.ruleId, outgoingShift: shifts[0], minutesNotCovered: m.b,
+    description: `Employee '${employee}' lost submitted shift '${shifts[0]}'; incoming shifts leave ${m.b} of its minutes uncovered (${where}).`,
+  };
+}
+
+/** Contract matches as the score analysis lists them: a REQUIRED scoped disruption rule's shifts form one match. */
+export function groupContractMatches(problem: EncodedProblem, matches: ContractMatch[]): ContractMatch[][] {
+  const out: ContractMatch[][] = [];
+  const byOwner = new Map<string, ContractMatch[]>();
+  for (const m of matches) {
+    const rule = problem.contractRules[m.rule];
+    if (rule.kind !== K_SCOPED_DISRUPTION || CORE_CONSTRAINTS[rule.constraintId].level !== "HARD") {
+      out.push([m]);
+      continue;
+    }
+    const key = `${m.employee}/${m.rule}`;
+    let group = byOwner.get(key);
+    if (!group) {
+      byOwner.set(key, (group = []));
+      out.push(group);
+    }
+    group.push(m);
+  }
+  return out;
+}
