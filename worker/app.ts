@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requireApiKey, requirePlatformAdmin, type AppEnv } from "./auth";
 import { apiCors } from "./cors";
-import { ApiError, describeZodError, errorBody, handleError } from "./errors";
+import { ApiError, badRequestShape, describeZodError, errorBody, handleError } from "./errors";
 import { requireModelPermission } from "./permissions";
 import { PLATFORM_BASE, registerPlatformRoutes } from "./platform";
 import { documentRateLimit } from "./rate-limit";
@@ -50,6 +50,12 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`), 404));
 
+  // The 400 bodies the reference documents for these routes (README "The API"): set first, so that a body the reader
+  // refuses (malformed JSON, too deep) is answered in the same shape as a schema violation.
+  app.on("POST", `${ROOT}/score-analysis`, badRequestShape("legacyValidation"));
+  for (const path of [ROOT, ...["from-patch", "from-patch/", "from-input", "new-run"].map((sub) => `${ROOT}/:id/${sub}`)]) {
+    app.on("POST", path, badRequestShape("list"));
+  }
   app.use("/api/*", apiSecurityHeaders);
   app.use("/api/*", apiCors); // answers preflights before 405 and before authentication
   app.use(methodNotAllowed({ app, onMethodNotAllowed: notAllowed }));

@@ -25,7 +25,7 @@ import { compareScores, formatScore } from "../../solver/score";
 import { SolverSession } from "../../solver/session";
 import type { AppEnv } from "../auth";
 import { requireDataset } from "../datasets";
-import { ApiError, badRequestShape } from "../errors";
+import { ApiError } from "../errors";
 import { BooleanQuery, errors, IdParams, json } from "./openapi-helpers";
 
 const TAG = ["Employee Shift Schedule"];
@@ -73,7 +73,6 @@ function toFit(r: Recommendation): RecommendEmployeesFit {
 }
 
 export function registerComputationRoutes(app: OpenAPIHono<AppEnv>, root: string): void {
-  app.on("POST", `${root}/score-analysis`, badRequestShape("legacyValidation"));
   app.openapi(
     createRoute({
       method: "post",

@@ -11,7 +11,7 @@ import { ModelConfigurationSchema, type ModelConfiguration, type SolvingRequest 
 import type { AppEnv, Caller } from "../auth";
 import { createDataset, datasetStub, requireDataset, type NewDataset } from "../datasets";
 import type { Env } from "../env";
-import { ApiError, badRequestShape, describeZodError } from "../errors";
+import { ApiError, describeZodError } from "../errors";
 import { errors, IdParams, json, NameQuery, submitError, TagsQuery, toList } from "./openapi-helpers";
 
 const TAG = ["Employee Shift Schedule"];
@@ -61,7 +61,6 @@ async function derive(
 }
 
 export function registerRevisionRoutes(app: OpenAPIHono<AppEnv>, root: string): void {
-  for (const sub of ["from-patch", "from-patch/", "from-input", "new-run"]) app.on("POST", `${root}/:id/${sub}`, badRequestShape("list"));
   // The specification's clients use both spellings (spec §4).
   for (const path of [`${root}/{id}/from-patch`, `${root}/{id}/from-patch/`]) {
     app.openapi(

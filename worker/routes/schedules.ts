@@ -15,7 +15,7 @@ import { DatasetNameSchema, DatasetTagsSchema, ModelConfigurationSchema, Solving
 import { ValidationResultDetailSchema } from "../../schemas/validation";
 import type { AppEnv } from "../auth";
 import { callerDataset, createDataset, datasetStub, requireDataset } from "../datasets";
-import { ApiError, badRequestShape } from "../errors";
+import { ApiError } from "../errors";
 import { BooleanQuery, errors, IdParams, json, NameQuery, submitError, TagsQuery, toList, unwrap } from "./openapi-helpers";
 
 const TAG = ["Employee Shift Schedule"];
@@ -27,7 +27,6 @@ const MAX_LISTING_OFFSET = 100_000;
 const EVENTS_POLL_MS = 250;
 
 export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): void {
-  app.on("POST", root, badRequestShape("list"));
   app.openapi(
     createRoute({
       method: "post",
