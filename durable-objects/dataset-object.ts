@@ -32,7 +32,16 @@ import type { Metadata, SolverStatus, ValidationResult } from "../schemas/metada
 import type { SolvingResponse } from "../schemas/model-output";
 import type { ScoreAnalysis } from "../schemas/score-analysis";
 import type { RunConfiguration, SolvingRequest } from "../schemas/solving-request";
+import type { AssignabilityDetail, AssignabilityReport } from "../schemas/assignability";
 import { analyzeSession, sessionWithAssignment } from "../solver/analyze";
+import {
+  analyzeShift,
+  assignabilityReport,
+  isAnalyzable,
+  MAX_EVALUATIONS_PER_REPORT,
+  maxReportPageSize,
+  reportShifts,
+} from "../solver/assignability";
 import { encodeProblem } from "../solver/encode";
 import { assignmentOfOutput, solutionParts, submittedAssignment, type SolutionParts } from "../solver/output";
 import { compareScores, formatScore, type Score } from "../solver/score";
@@ -52,6 +61,7 @@ import { DatasetStorage } from "./storage";
 import { AlarmSchedule } from "./alarm-schedule";
 import { WebhookOutbox } from "./webhook-outbox";
 import { queueStub, type QueueRequest } from "./solve-queue";
+import { EMPTY_TALLY, RunLog, type ProgressTally, type RunLogLine } from "./run-log";
 
 /** What the Worker hands over when it creates a dataset. */
 export interface DatasetInit {
@@ -110,6 +120,8 @@ interface RunState {
   priority?: number;
   /** The dataset may hold an entry in the tenant's queue: set when scheduled, cleared once released. */
   queued?: boolean;
+  /** Slices not yet summarized in the run log (run-log.ts); absent until the first slice. */
+  logTally?: ProgressTally;
 }
 
 interface DatasetRecord {
@@ -137,14 +149,17 @@ export class DatasetObject extends DurableObject<Env> {
   private live: LiveRun | null = null;
   private readonly alarms: AlarmSchedule;
   private readonly outbox: WebhookOutbox;
+  private readonly runLog: RunLog;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.storage = new DatasetStorage(ctx.storage.sql);
     this.alarms = new AlarmSchedule(ctx.storage);
     this.outbox = new WebhookOutbox(ctx.storage, env, this.alarms);
+    this.runLog = new RunLog(ctx.storage.sql);
     void ctx.blockConcurrencyWhile(async () => {
       this.storage.migrate();
+      this.runLog.migrate();
       this.alarms.migrate();
       this.outbox.migrate();
     });
@@ -236,7 +251,8 @@ export class DatasetObject extends DurableObject<Env> {
     const record = this.storage.readRecord<DatasetRecord>();
     if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
     if (isSolving(record.metadata.solverStatus)) {
-      return { ok: false, status: 409, message: "The dataset is still solving; terminate it (DELETE) before purging." };
+      // 400, as the reference documents DELETE .../purge.
+      return { ok: false, status: 400, message: "The dataset is still solving; terminate it (DELETE) before purging." };
     }
     const response = this.response(record, await this.currentParts(record));
     record.purgedAt = new Date().toISOString();
@@ -305,14 +321,63 @@ export class DatasetObject extends DurableObject<Env> {
     if (record.metadata.solverStatus === "DATASET_INVALID") {
       return { ok: false, status: 400, message: "An invalid dataset has no score analysis; see its validation-result." };
     }
+    return { ok: true, value: analyzeSession(await this.solutionSession(record), { includeJustifications }) };
+  }
+
+  /**
+   * GET <root>/{id}/assignability-analysis: one page of the report on the best solution so far (or the final one).
+   * A page analyzes at most `maxReportPageSize` shifts (solver/assignability.ts); `total` counts every shift the
+   * report covers.
+   */
+  async getAssignabilityReport(unassignedOnly: boolean, page: number, size: number | undefined): Promise<Outcome<{ report: AssignabilityReport; total: number; size: number }>> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
+    if (record.metadata.solverStatus === "DATASET_INVALID") {
+      return { ok: false, status: 400, message: "An invalid dataset has no assignability analysis; see its validation-result." };
+    }
+    const session = await this.solutionSession(record);
+    const max = maxReportPageSize(session.problem.employeeIds.length);
+    if (size !== undefined && size > max) {
+      return { ok: false, status: 400, message: `size: at most ${max} shifts per page for ${session.problem.employeeIds.length} employees (${MAX_EVALUATIONS_PER_REPORT} evaluations per request).` };
+    }
+    const pageSize = size ?? max;
+    const shifts = reportShifts(session, unassignedOnly);
+    const report = assignabilityReport(session, shifts.slice(page * pageSize, (page + 1) * pageSize));
+    return { ok: true, value: { report, total: shifts.length, size: pageSize } };
+  }
+
+  /** GET <root>/{id}/assignability-analysis/details/{shiftId}: every employee evaluated for one shift. */
+  async getAssignabilityDetail(shiftId: string): Promise<Outcome<AssignabilityDetail>> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
+    if (record.metadata.solverStatus === "DATASET_INVALID") {
+      return { ok: false, status: 400, message: "An invalid dataset has no assignability analysis; see its validation-result." };
+    }
+    const session = await this.solutionSession(record);
+    const index = session.problem.shiftIds.indexOf(shiftId);
+    if (index < 0) return { ok: false, status: 400, message: `shiftId: the dataset has no shift '${shiftId}'.` };
+    if (!isAnalyzable(session, index)) return { ok: false, status: 400, message: `shiftId: shift '${shiftId}' is pinned; its employee is not planned.` };
+    return { ok: true, value: analyzeShift(session, index) };
+  }
+
+  /** A session of its own holding the best solution so far (or the final one), for analyses that must not disturb a run. */
+  private async solutionSession(record: DatasetRecord): Promise<SolverSession> {
     const request = this.live?.request ?? (await this.readRequest(record.requestKey));
     const parts = await this.currentParts(record);
     const input = request.modelInput;
     // Generated demand shifts included (output.ts assignmentOfOutput).
     const assignment = assignmentOfOutput(input, parts!.modelOutput);
     const weights = request.config?.model?.overrides ?? undefined;
-    const session = await sessionWithAssignment(rotaWasm, input, assignment, weights);
-    return { ok: true, value: analyzeSession(session, { includeJustifications }) };
+    return sessionWithAssignment(rotaWasm, input, assignment, weights);
+  }
+
+  /** GET <root>/{id}/logs: the status history and the run log (run-log.ts), in time order. */
+  async getLog(): Promise<RunLogLine[] | null> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt) return null;
+    const statuses = record.history.map((h) => ({ at: h.at, kind: "STATUS", message: h.status }));
+    // Stable: at equal times a status change comes before what the run logged then.
+    return [...statuses, ...this.runLog.lines()].sort((a, b) => a.at.localeCompare(b.at));
   }
 
   /** Every status the dataset went through. */
@@ -456,6 +521,7 @@ export class DatasetObject extends DurableObject<Env> {
       if (run.policy.stepCountLimit !== null && session.phase === "LOCAL_SEARCH") {
         budget = Math.min(budget, Math.max(0, run.policy.stepCountLimit - session.steps));
       }
+      const stepsBefore = session.steps;
       const { unitsDone } = budget > 0 ? session.runSlice(budget) : { unitsDone: 0 };
       this.shareBest(record, session);
       const best = session.bestScore();
@@ -467,8 +533,16 @@ export class DatasetObject extends DurableObject<Env> {
       const targetMs = Math.max(SLICE_TARGET_MS, CHECKPOINT_SHARE_INVERSE * (now - searchedAt));
       const elapsed = Math.max(1, searchedAt - startedAt);
       run.sliceUnits = clamp(Math.round((unitsDone / elapsed) * targetMs), MIN_SLICE_UNITS, MAX_SLICE_UNITS);
-      run.stopReason = this.decideStop(run, session, now, best, compareScores(best, before) > 0);
+      const improved = compareScores(best, before) > 0;
+      run.stopReason = this.decideStop(run, session, now, best, improved);
       record.metadata.score = formatScore(best);
+      run.logTally = this.runLog.slice(run.logTally ?? EMPTY_TALLY, {
+        moves: session.steps - stepsBefore,
+        ms: elapsed,
+        improved,
+        best: record.metadata.score,
+        now,
+      });
     }
     if (run.stopReason) {
       const finishedConstruction = session.phase === "LOCAL_SEARCH";
@@ -508,6 +582,8 @@ export class DatasetObject extends DurableObject<Env> {
     const best = live.session.bestScore();
     m.completeDateTime = this.transition(record, status);
     m.score = formatScore(best);
+    record.run.logTally = this.runLog.flush(record.run.logTally ?? EMPTY_TALLY, m.score, Date.now());
+    this.runLog.append("TERMINATION", `${terminationText(record.run.stopReason)}; ${status} with score ${m.score}`);
     const parts = solutionParts(live.request.modelInput, live.session.bestAssignment(), live.session.problem);
     await this.env.BLOBS.put(record.outputKey, JSON.stringify(parts), {
       httpMetadata: { contentType: "application/json" },
@@ -528,6 +604,7 @@ export class DatasetObject extends DurableObject<Env> {
     const at = this.transition(record, "SOLVING_FAILED");
     m.completeDateTime ??= at;
     m.failureMessage = err instanceof Error ? err.message : String(err);
+    this.runLog.append("FAILURE", m.failureMessage);
     this.live = null;
     try {
       await this.save(record);
@@ -754,6 +831,12 @@ function creationHistory(m: Metadata): DatasetRecord["history"] {
 
 function isSolving(status: SolverStatus): boolean {
   return status === "SOLVING_SCHEDULED" || status === "SOLVING_STARTED" || status === "SOLVING_ACTIVE";
+}
+
+/** Why the run stopped, for the run log. */
+function terminationText(reason: RunState["stopReason"]): string {
+  if (reason === "CANCELLED") return "Terminated by a DELETE request";
+  return reason ? `Termination: ${reason}` : "Stopped";
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -89,7 +89,7 @@ describe("solve queue and configuration profiles on wrangler dev", () => {
     const high = await submit("?configurationId=three-seconds&priority=9");
 
     // 429 over the cap: two wait already.
-    const refused = await call<{ id: string; code: string; message: string; details: string[] }>(ESS, { method: "POST", json: { modelInput } });
+    const refused = await call<{ id: string; code: string; message: string; details: string }>(ESS, { method: "POST", json: { modelInput } });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(refused.body.code).toBe("TOO_MANY_QUEUED");

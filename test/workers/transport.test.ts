@@ -59,7 +59,7 @@ describe("request bodies", () => {
     };
     const small = await send(String(body.length - 1));
     expect(small.status).toBe(413);
-    expect((await small.json<{ details: string[] }>()).details).toEqual([`limit: ${body.length - 1} bytes`]);
+    expect((await small.json<{ details: string }>()).details).toBe(`limit: ${body.length - 1} bytes`);
     expect((await send(String(body.length))).status).toBe(202);
     expect((await send("not a number")).status).toBe(202); // the 10 MB default
   });

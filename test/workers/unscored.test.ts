@@ -54,7 +54,7 @@ describe("the request that uses every reference property", () => {
     for (const code of ["UNSCORED_FIELD", "UNSCORED_OVERRIDE"]) {
       const res = await api(`${ROOT}/validation-issue-types/${code}`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ code, severity: "WARNING" });
+      expect(await res.json()).toMatchObject({ issueTypes: [{ code, severity: "WARNING" }] });
     }
   });
 });
@@ -91,7 +91,10 @@ describe("an override name outside the reference's 62", () => {
       const res = await api(url, { method: "POST", body: JSON.stringify(body) });
       const text = await res.text();
       expect(res.status, `${url}: ${text}`).toBe(400);
-      expect(JSON.parse(text).details.join(), url).toMatch(/overrides\.bogusWeight: unknown field|config\.bogusWeight: unknown field/);
+      // The 400 body each route documents: ValidationErrorInfo (a list), LegacyValidationResult, or ErrorInfo.
+      const answer = JSON.parse(text) as { details?: string | string[]; errors?: string[] };
+      const problems = url.endsWith("/score-analysis") ? answer.errors! : [answer.details!].flat();
+      expect(problems.join("\n"), url).toMatch(/overrides\.bogusWeight: unknown field|config\.bogusWeight: unknown field/);
     }
     // The refused requests created nothing.
     expect(await count()).toBe(before);

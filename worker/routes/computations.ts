@@ -15,7 +15,8 @@ import {
   type RecommendEmployeesFit,
 } from "../../schemas/recommendations";
 import { ScoreAnalysisRequestSchema, ScoreAnalysisSchema } from "../../schemas/score-analysis";
-import { ValidationIssueTypesSchema, IssueTypeSchema } from "../../schemas/validation";
+import { ValidationResultSchema } from "../../schemas/metadata";
+import { ValidationIssueTypesSchema } from "../../schemas/validation";
 import { analyzeSession } from "../../solver/analyze";
 import { encodeProblem } from "../../solver/encode";
 import { submittedAssignment } from "../../solver/output";
@@ -95,7 +96,12 @@ export function registerComputationRoutes(app: OpenAPIHono<AppEnv>, root: string
         query: JustificationsQuery,
         body: { required: true, content: { "application/json": { schema: ScoreAnalysisRequestSchema } } },
       },
-      responses: { 200: json(ScoreAnalysisSchema, "Score analysis"), 400: errors[400], 401: errors[401], 403: errors[403] },
+      responses: {
+        200: json(ScoreAnalysisSchema, "Score analysis"),
+        400: json(ValidationResultSchema, "The request is malformed, violates the schema, or is invalid (reference LegacyValidationResult)"),
+        401: errors[401],
+        403: errors[403],
+      },
     }),
     async (c) => {
       const body = c.req.valid("json");
@@ -123,13 +129,13 @@ export function registerComputationRoutes(app: OpenAPIHono<AppEnv>, root: string
       summary: "One validation issue type",
       tags: TAG,
       request: { params: z.object({ code: z.string().openapi({ param: { name: "code", in: "path" } }) }) },
-      responses: { 200: json(IssueTypeSchema, "Issue type"), 401: errors[401], 403: errors[403], 404: errors[404] },
+      responses: { 200: json(ValidationIssueTypesSchema, "The issue type, alone in `issueTypes` (reference ValidationIssueTypes)"), 401: errors[401], 403: errors[403], 404: errors[404] },
     }),
     (c) => {
       const { code } = c.req.valid("param");
       const type = findIssueType(code);
       if (!type) throw ApiError.notFound(`Validation issue type '${code}'`);
-      return c.json(issueTypeBody(type), 200);
+      return c.json({ issueTypes: [issueTypeBody(type)] }, 200);
     },
   );
 

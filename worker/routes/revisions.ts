@@ -14,7 +14,7 @@ import { createDataset, datasetStub, requireDataset, type NewDataset } from "../
 import type { Env } from "../env";
 import { ApiError, describeZodError } from "../errors";
 import { configWithProfile } from "../platform/configurations";
-import { errors, IdParams, json, NameQuery, TagsQuery, toList } from "./openapi-helpers";
+import { errors, IdParams, json, NameQuery, submitError, TagsQuery, toList } from "./openapi-helpers";
 
 const PROFILE_TAG = "system.profile:";
 
@@ -86,7 +86,7 @@ export function registerRevisionRoutes(app: OpenAPIHono<AppEnv>, root: string): 
           query: RevisionQuery,
           body: { required: true, content: { "application/json": { schema: PatchRequestSchema } } },
         },
-        responses: { 202: json(AcknowledgementSchema, "The new dataset"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+        responses: { 202: json(AcknowledgementSchema, "The new dataset"), 400: submitError, 401: errors[401], 403: errors[403], 404: errors[404] },
       }),
       async (c) => {
         const { id } = c.req.valid("param");
@@ -128,7 +128,7 @@ export function registerRevisionRoutes(app: OpenAPIHono<AppEnv>, root: string): 
           query: RevisionQuery,
           body: { required: false, content: { "application/json": { schema: ModelConfigurationSchema } } },
         },
-        responses: { 202: json(AcknowledgementSchema, "The new dataset"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+        responses: { 202: json(AcknowledgementSchema, "The new dataset"), 400: submitError, 401: errors[401], 403: errors[403], 404: errors[404] },
       }),
       async (c) => {
         const { id } = c.req.valid("param");

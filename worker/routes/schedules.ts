@@ -7,6 +7,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { findDataset, listDatasets } from "../../durable-objects/dataset-index";
 import { queueStub } from "../../durable-objects/solve-queue";
+import { ErrorInfoSchema } from "../../schemas/error";
 import { AcknowledgementSchema, FINAL_STATUSES, MetadataSchema, SolverStatusSchema } from "../../schemas/metadata";
 import { ModelInputSchema } from "../../schemas/model-input";
 import { SolvingResponseSchema } from "../../schemas/model-output";
@@ -25,7 +26,7 @@ import { callerDataset, createDataset, datasetStub, requireDataset } from "../da
 import { ApiError } from "../errors";
 import { configWithProfile } from "../platform/configurations";
 import { reservePlace } from "../platform/solve-queue";
-import { BooleanQuery, errors, IdParams, json, NameQuery, TagsQuery, toList, unwrap } from "./openapi-helpers";
+import { BooleanQuery, errors, IdParams, json, NameQuery, submitError, TagsQuery, toList, unwrap } from "./openapi-helpers";
 
 const TAG = ["Employee Shift Schedule"];
 /** The reference's maximum page size of the listing. */
@@ -54,7 +55,7 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       },
       responses: {
         202: json(AcknowledgementSchema, "Dataset accepted"),
-        400: errors[400],
+        400: submitError,
         401: errors[401],
         403: errors[403],
       },
@@ -204,15 +205,15 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     createRoute({
       method: "delete",
       path: `${root}/{id}/purge`,
-      summary: "Delete a dataset from storage (restorable with PUT for 7 days)",
+      summary: "Delete a dataset from storage (restorable with PUT for 7 days); refused (400) while it is solving",
       tags: ["Administration"],
       request: { params: IdParams },
       responses: {
         200: json(SolvingResponseSchema, "The purged dataset"),
+        400: json(ErrorInfoSchema, "The dataset is still solving: terminate it first"),
         401: errors[401],
         403: errors[403],
         404: errors[404],
-        409: errors[409],
       },
     }),
     async (c) => {
