@@ -27,11 +27,21 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import rotaWasm from "../build/rota.wasm";
+import { DEFAULT_PRIORITY } from "../schemas/configuration";
 import type { Metadata, SolverStatus, ValidationResult } from "../schemas/metadata";
 import type { SolvingResponse } from "../schemas/model-output";
 import type { ScoreAnalysis } from "../schemas/score-analysis";
 import type { RunConfiguration, SolvingRequest } from "../schemas/solving-request";
+import type { AssignabilityDetail, AssignabilityReport } from "../schemas/assignability";
 import { analyzeSession, sessionWithAssignment } from "../solver/analyze";
+import {
+  analyzeShift,
+  assignabilityReport,
+  isAnalyzable,
+  MAX_EVALUATIONS_PER_REPORT,
+  maxReportPageSize,
+  reportShifts,
+} from "../solver/assignability";
 import { encodeProblem } from "../solver/encode";
 import { assignmentOfOutput, solutionParts, submittedAssignment, type SolutionParts } from "../solver/output";
 import { compareScores, formatScore, type Score } from "../solver/score";
@@ -50,6 +60,8 @@ import { searchName, type ExchangeReply } from "./search-object";
 import { DatasetStorage } from "./storage";
 import { AlarmSchedule } from "./alarm-schedule";
 import { WebhookOutbox } from "./webhook-outbox";
+import { queueStub, type QueueRequest } from "./solve-queue";
+import { EMPTY_TALLY, RunLog, type ProgressTally, type RunLogLine } from "./run-log";
 
 /** What the Worker hands over when it creates a dataset. */
 export interface DatasetInit {
@@ -61,6 +73,8 @@ export interface DatasetInit {
   validationIssues: ValidationIssue[];
   /** The request's `config.run`: the run's termination and thread count (so creating needs no read of the request). */
   run: Pick<RunConfiguration, "termination" | "maxThreadCount"> | null | undefined;
+  /** Solve priority, 0-10 (README "Solve queue"); 5 when not given. */
+  priority?: number;
 }
 
 /** A refusal of an operation in the dataset's current state (the Worker answers it with a 4xx). */
@@ -79,6 +93,8 @@ const MIN_SLICE_UNITS = 1_000;
 const MAX_SLICE_UNITS = 50_000_000;
 /** Fixed seed: the same input and termination give the same schedule (reproducible runs). */
 const DEFAULT_SEED = 1;
+/** A dataset waiting for a place asks the queue again this often, in case a wake from the queue was lost. */
+const QUEUE_POLL_MS = 60_000;
 
 const CHECKPOINT = "checkpoint";
 /**
@@ -100,6 +116,12 @@ interface RunState {
   threads: number;
   /** Best score any search reported; its assignment is the blob SHARED_BEST. */
   sharedBestScore: Score | null;
+  /** Solve priority in the tenant's queue (solve-queue.ts); absent in records older than the queue: 5. */
+  priority?: number;
+  /** The dataset may hold an entry in the tenant's queue: set when scheduled, cleared once released. */
+  queued?: boolean;
+  /** Slices not yet summarized in the run log (run-log.ts); absent until the first slice. */
+  logTally?: ProgressTally;
 }
 
 interface DatasetRecord {
@@ -127,14 +149,17 @@ export class DatasetObject extends DurableObject<Env> {
   private live: LiveRun | null = null;
   private readonly alarms: AlarmSchedule;
   private readonly outbox: WebhookOutbox;
+  private readonly runLog: RunLog;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.storage = new DatasetStorage(ctx.storage.sql);
     this.alarms = new AlarmSchedule(ctx.storage);
     this.outbox = new WebhookOutbox(ctx.storage, env, this.alarms);
+    this.runLog = new RunLog(ctx.storage.sql);
     void ctx.blockConcurrencyWhile(async () => {
       this.storage.migrate();
+      this.runLog.migrate();
       this.alarms.migrate();
       this.outbox.migrate();
     });
@@ -158,6 +183,8 @@ export class DatasetObject extends DurableObject<Env> {
         stopReason: null,
         threads: init.run?.maxThreadCount ?? 1,
         sharedBestScore: null,
+        priority: init.priority ?? DEFAULT_PRIORITY,
+        queued: init.metadata.solverStatus === "SOLVING_SCHEDULED",
       },
     };
     // The record (with its webhook event: DATASET_INVALID has one) first, then the index row, then the alarm. Until the
@@ -187,7 +214,7 @@ export class DatasetObject extends DurableObject<Env> {
   }
 
   /** POST <root>/{id}: solve a dataset that was only validated or computed (operation NONE). */
-  async solve(): Promise<Outcome<Metadata>> {
+  async solve(priority = DEFAULT_PRIORITY): Promise<Outcome<Metadata>> {
     const record = this.storage.readRecord<DatasetRecord>();
     if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
     const status = record.metadata.solverStatus;
@@ -195,6 +222,8 @@ export class DatasetObject extends DurableObject<Env> {
       return { ok: false, status: 409, message: `A dataset in status ${status} cannot be solved again; create a new run with from-input.` };
     }
     this.transition(record, "SOLVING_SCHEDULED");
+    record.run.priority = priority;
+    record.run.queued = true;
     await this.save(record);
     await this.scheduleNextAlarm();
     return { ok: true, value: record.metadata };
@@ -222,7 +251,8 @@ export class DatasetObject extends DurableObject<Env> {
     const record = this.storage.readRecord<DatasetRecord>();
     if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
     if (isSolving(record.metadata.solverStatus)) {
-      return { ok: false, status: 409, message: "The dataset is still solving; terminate it (DELETE) before purging." };
+      // 400, as the reference documents DELETE .../purge.
+      return { ok: false, status: 400, message: "The dataset is still solving; terminate it (DELETE) before purging." };
     }
     const response = this.response(record, await this.currentParts(record));
     record.purgedAt = new Date().toISOString();
@@ -291,14 +321,63 @@ export class DatasetObject extends DurableObject<Env> {
     if (record.metadata.solverStatus === "DATASET_INVALID") {
       return { ok: false, status: 400, message: "An invalid dataset has no score analysis; see its validation-result." };
     }
+    return { ok: true, value: analyzeSession(await this.solutionSession(record), { includeJustifications }) };
+  }
+
+  /**
+   * GET <root>/{id}/assignability-analysis: one page of the report on the best solution so far (or the final one).
+   * A page analyzes at most `maxReportPageSize` shifts (solver/assignability.ts); `total` counts every shift the
+   * report covers.
+   */
+  async getAssignabilityReport(unassignedOnly: boolean, page: number, size: number | undefined): Promise<Outcome<{ report: AssignabilityReport; total: number; size: number }>> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
+    if (record.metadata.solverStatus === "DATASET_INVALID") {
+      return { ok: false, status: 400, message: "An invalid dataset has no assignability analysis; see its validation-result." };
+    }
+    const session = await this.solutionSession(record);
+    const max = maxReportPageSize(session.problem.employeeIds.length);
+    if (size !== undefined && size > max) {
+      return { ok: false, status: 400, message: `size: at most ${max} shifts per page for ${session.problem.employeeIds.length} employees (${MAX_EVALUATIONS_PER_REPORT} evaluations per request).` };
+    }
+    const pageSize = size ?? max;
+    const shifts = reportShifts(session, unassignedOnly);
+    const report = assignabilityReport(session, shifts.slice(page * pageSize, (page + 1) * pageSize));
+    return { ok: true, value: { report, total: shifts.length, size: pageSize } };
+  }
+
+  /** GET <root>/{id}/assignability-analysis/details/{shiftId}: every employee evaluated for one shift. */
+  async getAssignabilityDetail(shiftId: string): Promise<Outcome<AssignabilityDetail>> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
+    if (record.metadata.solverStatus === "DATASET_INVALID") {
+      return { ok: false, status: 400, message: "An invalid dataset has no assignability analysis; see its validation-result." };
+    }
+    const session = await this.solutionSession(record);
+    const index = session.problem.shiftIds.indexOf(shiftId);
+    if (index < 0) return { ok: false, status: 400, message: `shiftId: the dataset has no shift '${shiftId}'.` };
+    if (!isAnalyzable(session, index)) return { ok: false, status: 400, message: `shiftId: shift '${shiftId}' is pinned; its employee is not planned.` };
+    return { ok: true, value: analyzeShift(session, index) };
+  }
+
+  /** A session of its own holding the best solution so far (or the final one), for analyses that must not disturb a run. */
+  private async solutionSession(record: DatasetRecord): Promise<SolverSession> {
     const request = this.live?.request ?? (await this.readRequest(record.requestKey));
     const parts = await this.currentParts(record);
     const input = request.modelInput;
     // Generated demand shifts included (output.ts assignmentOfOutput).
     const assignment = assignmentOfOutput(input, parts!.modelOutput);
     const weights = request.config?.model?.overrides ?? undefined;
-    const session = await sessionWithAssignment(rotaWasm, input, assignment, weights);
-    return { ok: true, value: analyzeSession(session, { includeJustifications }) };
+    return sessionWithAssignment(rotaWasm, input, assignment, weights);
+  }
+
+  /** GET <root>/{id}/logs: the status history and the run log (run-log.ts), in time order. */
+  async getLog(): Promise<RunLogLine[] | null> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt) return null;
+    const statuses = record.history.map((h) => ({ at: h.at, kind: "STATUS", message: h.status }));
+    // Stable: at equal times a status change comes before what the run logged then.
+    return [...statuses, ...this.runLog.lines()].sort((a, b) => a.at.localeCompare(b.at));
   }
 
   /** Every status the dataset went through. */
@@ -330,16 +409,39 @@ export class DatasetObject extends DurableObject<Env> {
    * Terminate the run (DELETE <root>/{id}). A cancelled run is reported as SOLVING_COMPLETED (spec §3) with the best
    * solution found so far. A dataset that already reached a final status is returned unchanged.
    */
-  async terminate(): Promise<SolvingResponse | null> {
+  async terminate(options: { force?: boolean } = {}): Promise<SolvingResponse | null> {
     const record = this.storage.readRecord<DatasetRecord>();
     if (!record || record.purgedAt) return null;
     if (isSolving(record.metadata.solverStatus)) {
       await this.alarms.cancel("solver");
       record.run.stopReason = "CANCELLED";
-      const live = await this.ensureLive(record);
-      await this.finish(record, live, "SOLVING_COMPLETED");
+      try {
+        const live = await this.ensureLive(record);
+        await this.finish(record, live, "SOLVING_COMPLETED");
+      } catch (err) {
+        // `force` (DELETE ?force=true): a run whose solver cannot be restored or post-processed still ends, as FAILED
+        // with the reason, and frees its place in the queue; without it the error stands.
+        if (!options.force) throw err;
+        await this.fail(record, new Error(`Terminated by force: ${err instanceof Error ? err.message : String(err)}`));
+        return this.response(record, null);
+      }
     }
     return this.getResponse();
+  }
+
+  /** The tenant's queue granted this dataset a place: take the next step now (idempotent; false if unknown). */
+  async wake(): Promise<boolean> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record) return false;
+    if (record.metadata.solverStatus === "SOLVING_SCHEDULED" && !record.purgedAt) await this.scheduleNextAlarm();
+    return true;
+  }
+
+  /** For the queue's reconciliation: does this dataset still need its place? */
+  async queueState(): Promise<"MISSING" | "SOLVING" | "DONE"> {
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record) return "MISSING";
+    return isSolving(record.metadata.solverStatus) && !record.purgedAt ? "SOLVING" : "DONE";
   }
 
   /** The one alarm (see the header): the dataset's step, then due webhook deliveries, then the next wake-up. */
@@ -373,7 +475,8 @@ export class DatasetObject extends DurableObject<Env> {
       if (status === "SOLVING_SCHEDULED" || status === "SOLVING_STARTED") await this.begin(record);
       else if (status === "SOLVING_ACTIVE") await this.slice(record);
       else if (status === "DATASET_VALIDATED") await this.compute(record);
-      // Any other status is final: a stale alarm has nothing to do.
+      // Any other status is final: a stale alarm has nothing to do but return a place the queue did not get back.
+      else if (record.run.queued) await this.releasePlace(record);
     } catch (err) {
       await this.fail(record, err);
     }
@@ -386,6 +489,7 @@ export class DatasetObject extends DurableObject<Env> {
   private async begin(record: DatasetRecord): Promise<void> {
     const m = record.metadata;
     if (m.solverStatus === "SOLVING_SCHEDULED") {
+      if (!(await this.acquirePlace(record))) return;
       m.startDateTime = this.transition(record, "SOLVING_STARTED");
       await this.save(record);
       await this.scheduleNextAlarm();
@@ -417,6 +521,7 @@ export class DatasetObject extends DurableObject<Env> {
       if (run.policy.stepCountLimit !== null && session.phase === "LOCAL_SEARCH") {
         budget = Math.min(budget, Math.max(0, run.policy.stepCountLimit - session.steps));
       }
+      const stepsBefore = session.steps;
       const { unitsDone } = budget > 0 ? session.runSlice(budget) : { unitsDone: 0 };
       this.shareBest(record, session);
       const best = session.bestScore();
@@ -428,8 +533,16 @@ export class DatasetObject extends DurableObject<Env> {
       const targetMs = Math.max(SLICE_TARGET_MS, CHECKPOINT_SHARE_INVERSE * (now - searchedAt));
       const elapsed = Math.max(1, searchedAt - startedAt);
       run.sliceUnits = clamp(Math.round((unitsDone / elapsed) * targetMs), MIN_SLICE_UNITS, MAX_SLICE_UNITS);
-      run.stopReason = this.decideStop(run, session, now, best, compareScores(best, before) > 0);
+      const improved = compareScores(best, before) > 0;
+      run.stopReason = this.decideStop(run, session, now, best, improved);
       record.metadata.score = formatScore(best);
+      run.logTally = this.runLog.slice(run.logTally ?? EMPTY_TALLY, {
+        moves: session.steps - stepsBefore,
+        ms: elapsed,
+        improved,
+        best: record.metadata.score,
+        now,
+      });
     }
     if (run.stopReason) {
       const finishedConstruction = session.phase === "LOCAL_SEARCH";
@@ -469,6 +582,8 @@ export class DatasetObject extends DurableObject<Env> {
     const best = live.session.bestScore();
     m.completeDateTime = this.transition(record, status);
     m.score = formatScore(best);
+    record.run.logTally = this.runLog.flush(record.run.logTally ?? EMPTY_TALLY, m.score, Date.now());
+    this.runLog.append("TERMINATION", `${terminationText(record.run.stopReason)}; ${status} with score ${m.score}`);
     const parts = solutionParts(live.request.modelInput, live.session.bestAssignment(), live.session.problem);
     await this.env.BLOBS.put(record.outputKey, JSON.stringify(parts), {
       httpMetadata: { contentType: "application/json" },
@@ -480,6 +595,7 @@ export class DatasetObject extends DurableObject<Env> {
     this.storage.deleteBlob(SHARED_BEST);
     this.live = null;
     await this.stopSearches(record);
+    await this.releasePlace(record);
   }
 
   private async fail(record: DatasetRecord, err: unknown): Promise<void> {
@@ -488,6 +604,7 @@ export class DatasetObject extends DurableObject<Env> {
     const at = this.transition(record, "SOLVING_FAILED");
     m.completeDateTime ??= at;
     m.failureMessage = err instanceof Error ? err.message : String(err);
+    this.runLog.append("FAILURE", m.failureMessage);
     this.live = null;
     try {
       await this.save(record);
@@ -495,6 +612,40 @@ export class DatasetObject extends DurableObject<Env> {
       // Rethrowing makes the platform retry the alarm, which then retries the whole step.
       console.error("Could not record the failure", saveErr);
       throw saveErr;
+    }
+    await this.releasePlace(record);
+  }
+
+  private queueRequest(record: DatasetRecord): QueueRequest {
+    const m = record.metadata;
+    return { datasetId: m.id, priority: record.run.priority ?? DEFAULT_PRIORITY, submittedAt: m.submitDateTime ?? "", threads: record.run.threads };
+  }
+
+  /**
+   * Before SCHEDULED -> STARTED: a place in the tenant's queue. Without one (or when the queue cannot be reached) the
+   * dataset stays SCHEDULED and asks again after QUEUE_POLL_MS; the queue wakes it sooner when a place frees up.
+   */
+  private async acquirePlace(record: DatasetRecord): Promise<boolean> {
+    let granted = false;
+    try {
+      granted = await queueStub(this.env, record.tenantId).acquire(this.queueRequest(record));
+    } catch (err) {
+      console.error(`Dataset ${record.metadata.id}: the solve queue could not be reached`, err);
+    }
+    if (!granted) await this.alarms.schedule("solver", Date.now() + Math.max(QUEUE_POLL_MS, Number(this.env.SLICE_PAUSE_MS ?? 0)));
+    return granted;
+  }
+
+  /** At a final status: the place goes back to the queue. If the queue cannot be reached, a later alarm retries. */
+  private async releasePlace(record: DatasetRecord): Promise<void> {
+    if (!record.run.queued) return;
+    try {
+      await queueStub(this.env, record.tenantId).release(record.metadata.id);
+      record.run.queued = false;
+      this.storage.writeRecord(record);
+    } catch (err) {
+      console.error(`Dataset ${record.metadata.id}: could not return its place to the solve queue; retrying`, err);
+      await this.alarms.schedule("solver", Date.now() + QUEUE_POLL_MS);
     }
   }
 
@@ -680,6 +831,12 @@ function creationHistory(m: Metadata): DatasetRecord["history"] {
 
 function isSolving(status: SolverStatus): boolean {
   return status === "SOLVING_SCHEDULED" || status === "SOLVING_STARTED" || status === "SOLVING_ACTIVE";
+}
+
+/** Why the run stopped, for the run log. */
+function terminationText(reason: RunState["stopReason"]): string {
+  if (reason === "CANCELLED") return "Terminated by a DELETE request";
+  return reason ? `Termination: ${reason}` : "Stopped";
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -1,8 +1,12 @@
 /**
- * Writes test/fixtures/reference-model-input.json: the schemas of the reference OpenAPI
- * (`timefold-ess-openapi-v1.json`) that the model input reaches (`EmployeeSchedule` and every schema it references),
- * plus `EmployeeScheduleConfigOverrides`, verbatim. test/node/unscored.test.ts walks it to list every property a
- * request can use. Run again when the reference changes: `node scripts/extract-reference-schemas.mjs <reference.json>`.
+ * Copies what the tests need from the reference OpenAPI (`timefold-ess-openapi-v1.json`), verbatim, so that the
+ * repository stands alone:
+ * - test/fixtures/reference-model-input.json: the schemas the model input reaches (`EmployeeSchedule` and every
+ *   schema it references), plus `EmployeeScheduleConfigOverrides`. test/node/unscored.test.ts walks it to list every
+ *   property a request can use.
+ * - test/fixtures/reference-ess-operations.json: every operation (method, path, parameters, responses) and every
+ *   schema a response reaches. test/workers/conformance.test.ts calls each operation and validates each body.
+ * Run again when the reference changes: `node scripts/extract-reference-schemas.mjs <reference.json>`.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 
@@ -11,8 +15,9 @@ if (!source) {
   console.error("usage: node scripts/extract-reference-schemas.mjs <timefold-ess-openapi-v1.json>");
   process.exit(2);
 }
-const all = JSON.parse(readFileSync(source, "utf8")).components.schemas;
-const picked = {};
+const reference = JSON.parse(readFileSync(source, "utf8"));
+const all = reference.components.schemas;
+let picked = {};
 const visit = (name) => {
   if (picked[name]) return;
   picked[name] = all[name];
@@ -32,4 +37,27 @@ writeFileSync(
   new URL("../test/fixtures/reference-model-input.json", import.meta.url),
   `${JSON.stringify({ source: "timefold-ess-openapi-v1.json components.schemas", schemas: sorted }, null, 1)}\n`,
 );
-console.log(`${Object.keys(sorted).length} schemas`);
+console.log(`reference-model-input.json: ${Object.keys(sorted).length} schemas`);
+
+picked = {};
+const operations = [];
+const walkRefs = (node) => {
+  if (Array.isArray(node)) node.forEach(walkRefs);
+  else if (node && typeof node === "object") {
+    if (typeof node.$ref === "string") visit(node.$ref.split("/").pop());
+    Object.values(node).forEach(walkRefs);
+  }
+};
+for (const [path, item] of Object.entries(reference.paths)) {
+  for (const [method, op] of Object.entries(item)) {
+    if (!op || typeof op !== "object" || !op.responses) continue;
+    operations.push({ method: method.toUpperCase(), path, operationId: op.operationId, parameters: op.parameters ?? [], responses: op.responses });
+    walkRefs(op.responses);
+  }
+}
+const responseSchemas = Object.fromEntries(Object.keys(picked).sort().map((k) => [k, picked[k]]));
+writeFileSync(
+  new URL("../test/fixtures/reference-ess-operations.json", import.meta.url),
+  `${JSON.stringify({ source: "timefold-ess-openapi-v1.json paths and components.schemas", servers: reference.servers, operations, schemas: responseSchemas })}\n`,
+);
+console.log(`reference-ess-operations.json: ${operations.length} operations, ${Object.keys(responseSchemas).length} schemas`);

@@ -7,15 +7,18 @@ import type { Context } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requireApiKey, requirePlatformAdmin, type AppEnv } from "./auth";
 import { apiCors } from "./cors";
-import { ApiError, describeZodError, errorBody, handleError } from "./errors";
+import { ApiError, badRequestShape, describeZodError, errorBody, handleError } from "./errors";
 import { requireModelPermission } from "./permissions";
 import { PLATFORM_BASE, registerPlatformRoutes } from "./platform";
 import { documentRateLimit } from "./rate-limit";
 import { registerAboutMeRoutes } from "./routes/aboutme";
+import { registerAssignabilityRoutes } from "./routes/assignability";
 import { registerComputationRoutes } from "./routes/computations";
 import { registerDemoDataRoutes } from "./routes/demo-data";
+import { registerLogRoutes } from "./routes/logs";
 import { registerRevisionRoutes } from "./routes/revisions";
 import { registerScheduleRoutes } from "./routes/schedules";
+import { withInternalError } from "./routes/openapi-helpers";
 import { apiSecurityHeaders } from "./security-headers";
 import { decodeRequestBody } from "./transport";
 
@@ -47,6 +50,12 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`), 404));
 
+  // The 400 bodies the reference documents for these routes (README "The API"): set first, so that a body the reader
+  // refuses (malformed JSON, too deep) is answered in the same shape as a schema violation.
+  app.on("POST", `${ROOT}/score-analysis`, badRequestShape("legacyValidation"));
+  for (const path of [ROOT, ...["from-patch", "from-patch/", "from-input", "new-run"].map((sub) => `${ROOT}/:id/${sub}`)]) {
+    app.on("POST", path, badRequestShape("list"));
+  }
   app.use("/api/*", apiSecurityHeaders);
   app.use("/api/*", apiCors); // answers preflights before 405 and before authentication
   app.use(methodNotAllowed({ app, onMethodNotAllowed: notAllowed }));
@@ -60,6 +69,8 @@ export function createApp(): OpenAPIHono<AppEnv> {
   // Static paths before `/{id}` ones: `/schedules/score-analysis` must not be read as a dataset id.
   registerComputationRoutes(app, ROOT);
   registerScheduleRoutes(app, ROOT);
+  registerAssignabilityRoutes(app, ROOT);
+  registerLogRoutes(app, ROOT);
   registerRevisionRoutes(app, ROOT);
   registerDemoDataRoutes(app, MODEL_BASE);
   registerAboutMeRoutes(app);
@@ -71,7 +82,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
     in: "header",
     name: "X-API-KEY",
   });
-  app.doc31(OPENAPI_PATH, {
+  const document = {
     openapi: "3.1.0",
     info: {
       title: "Rota employee shift scheduling API",
@@ -79,6 +90,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
       description: "Solve, replan and explain employee shift schedules.",
     },
     security: [{ ApiKey: [] }],
-  });
+  };
+  app.get(OPENAPI_PATH, (c) => c.json(withInternalError(app.getOpenAPI31Document(document))));
   return app;
 }

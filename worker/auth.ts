@@ -12,6 +12,7 @@
  * learns about hashes of guesses, not about the key). The bootstrap key is compared in constant time. Expiry and
  * revocation are checked on every call, nothing is cached, so a deleted key fails at once (§5.4).
  */
+import type { BadRequestShape } from "./errors";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { sameSecret, sha256Hex } from "./crypto";
@@ -42,7 +43,11 @@ export interface Caller {
   models: readonly string[] | null;
 }
 
-export type AppEnv = { Bindings: Env; Variables: { caller: Caller } };
+export type AppEnv = {
+  Bindings: Env;
+  /** badRequestShape: set (errors.ts `badRequestShape`) on routes whose 400 body is not `ErrorInfo`. */
+  Variables: { caller: Caller; badRequestShape?: BadRequestShape };
+};
 
 export const DEFAULT_TENANT_ID = "default";
 export const BOOTSTRAP_MEMBER_ID = "bootstrap";

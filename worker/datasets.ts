@@ -5,17 +5,17 @@
  * dataset that cannot be read, no orphaned request in R2.
  */
 import { findDataset } from "../durable-objects/dataset-index";
+import { queueStub } from "../durable-objects/solve-queue";
 import { summarize, validateModelInput } from "../model/validation";
+import { DEFAULT_PROFILE_NAME } from "../schemas/configuration";
 import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_TAG_COUNT } from "../schemas/identifiers";
 import type { Acknowledgement, Metadata, ValidationResult } from "../schemas/metadata";
 import type { SolvingRequest } from "../schemas/solving-request";
 import type { Caller } from "./auth";
 import type { Env } from "./env";
 import { ApiError } from "./errors";
+import { reservePlace } from "./platform/solve-queue";
 import { checkThreadCount } from "./platform/tenants";
-
-/** The configuration profile every dataset uses until profiles exist (tag `system.profile:<name>`, spec §2.3). */
-export const DEFAULT_PROFILE = "default";
 
 /**
  * The metadata's `validationResult` lists at most this many errors and as many warnings, each cut to
@@ -37,6 +37,10 @@ export interface NewDataset {
   /** Query parameters `name` and `tags`, which add to the request's own. */
   queryName?: string;
   queryTags?: string[];
+  /** The configuration profile whose settings are already in `request.config` (tag `system.profile:<name>`). */
+  profile?: string;
+  /** Solve priority 0-10 (README "Solve queue"). */
+  priority?: number;
 }
 
 export function datasetStub(env: Env, id: string) {
@@ -81,9 +85,13 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
     submitDateTime,
     solverStatus: invalid ? "DATASET_INVALID" : spec.operation === "SOLVE" ? "SOLVING_SCHEDULED" : "DATASET_VALIDATED",
     score: null,
-    tags: [...new Set([...userTags, `system.type:${spec.origin}`, `system.profile:${DEFAULT_PROFILE}`])],
+    tags: [...new Set([...userTags, `system.type:${spec.origin}`, `system.profile:${spec.profile ?? DEFAULT_PROFILE_NAME}`])],
     validationResult,
   };
+  // A place in the tenant's queue before anything is stored: over the cap, a 429 leaves nothing behind.
+  if (metadata.solverStatus === "SOLVING_SCHEDULED") {
+    await reservePlace(env, caller.tenantId, { datasetId: id, priority: spec.priority, submittedAt: submitDateTime, config: request.config });
+  }
   const requestKey = `tenants/${caller.tenantId}/datasets/${id}/request.json`;
   await env.BLOBS.put(requestKey, JSON.stringify(request), { httpMetadata: { contentType: "application/json" } });
   try {
@@ -94,11 +102,21 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
       requestKey,
       validationIssues: issues,
       run: run && { termination: run.termination, maxThreadCount: run.maxThreadCount },
+      priority: spec.priority,
     });
   } catch (err) {
     // The object undid its own writes (dataset-object.ts `create`), unless it got as far as the index row and only its
-    // answer was lost: then the dataset exists and keeps its request. Otherwise the request blob is ours to remove.
-    if (!(await findDataset(env.DB, caller.tenantId, id))) await env.BLOBS.delete(requestKey);
+    // answer was lost: then the dataset exists and keeps its request. Otherwise the request blob is ours to remove,
+    // and the reserved queue place goes back (if that fails too, the queue's alarm drops the place once it finds no
+    // dataset behind it).
+    if (!(await findDataset(env.DB, caller.tenantId, id))) {
+      await env.BLOBS.delete(requestKey);
+      if (metadata.solverStatus === "SOLVING_SCHEDULED") {
+        await queueStub(env, caller.tenantId)
+          .release(id)
+          .catch((releaseErr) => console.error(`Could not return the queue place of dataset ${id}`, releaseErr));
+      }
+    }
     throw err;
   }
   if (invalid) {

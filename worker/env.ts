@@ -2,6 +2,7 @@
 import type { DatasetObject } from "../durable-objects/dataset-object";
 import type { RateLimiter } from "../durable-objects/rate-limiter";
 import type { SearchObject } from "../durable-objects/search-object";
+import type { SolveQueue } from "../durable-objects/solve-queue";
 
 export interface Env {
   /** One Durable Object per dataset, addressed by `idFromName(datasetId)`. */
@@ -10,6 +11,8 @@ export interface Env {
   SEARCHES: DurableObjectNamespace<SearchObject>;
   /** One request budget per credential, addressed by `idFromName("<tenantId>/<credentialId>")` (worker/rate-limit.ts). */
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  /** One solve queue per tenant, addressed by `idFromName(tenantId)` (README "Solve queue"). */
+  SOLVE_QUEUES: DurableObjectNamespace<SolveQueue>;
   /** Index rows across datasets (listing); see migrations/. */
   DB: D1Database;
   /** Inputs and outputs of datasets: `datasets/<id>/request.json`, `datasets/<id>/output.json`. */
@@ -38,4 +41,6 @@ export interface Env {
   /** Requests per minute per credential (default 600; 0: no limit) and the burst above it (default 120). */
   RATE_LIMIT_PER_MINUTE?: string;
   RATE_LIMIT_BURST?: string;
+  /** Largest request body in bytes, compressed or not (default 10 MB; README "Request bodies"). */
+  MAX_BODY_BYTES?: string;
 }

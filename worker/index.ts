@@ -5,6 +5,7 @@ import { scheduled } from "./scheduled";
 export { DatasetObject } from "../durable-objects/dataset-object";
 export { RateLimiter } from "../durable-objects/rate-limiter";
 export { SearchObject } from "../durable-objects/search-object";
+export { SolveQueue } from "../durable-objects/solve-queue";
 
 const app = createApp();
 

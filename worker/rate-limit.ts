@@ -36,7 +36,8 @@ export async function enforceRateLimit(env: Env, caller: Caller): Promise<void> 
 /** Adds the shared 429 response to every documented route that answers 401, i.e. every one behind a credential. */
 export function documentRateLimit(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent("responses", "TooManyRequests", {
-    description: "Too many requests with this credential (RATE_LIMIT_PER_MINUTE, RATE_LIMIT_BURST)",
+    description:
+      "Too many requests with this credential (RATE_LIMIT_PER_MINUTE, RATE_LIMIT_BURST), or, for a new solve, too many datasets waiting in the tenant's solve queue",
     headers: {
       "Retry-After": { description: "Seconds until the next request is admitted", schema: { type: "integer", minimum: 1 } },
     },

@@ -8,7 +8,7 @@
  *   middleware and refuses to read for a caller nobody authenticated); an unknown path never reads its body.
  * - A declared `Content-Length` over the limit is refused before reading; otherwise the limit is enforced as bytes
  *   arrive, on the wire bytes and again on the decompressed bytes (decompression is a stream), and reading stops at
- *   the first piece over it: a gzip bomb costs about MAX_BODY_BYTES of memory and the time to inflate that much.
+ *   the first piece over it: a gzip bomb costs about the limit in memory and the time to inflate that much.
  * - Nesting deeper than MAX_JSON_DEPTH is refused before parsing (structuredClone, JSON.stringify and validation
  *   recurse on nested values), and a `__proto__` member anywhere is a 400 naming its path: zod leaves such a member
  *   out of what it returns, which would drop it silently.
@@ -20,17 +20,24 @@ import type { AppEnv } from "./auth";
 import { ApiError } from "./errors";
 
 /**
- * Largest body, compressed or not: a parsed and validated JSON body holds about 5 bytes of heap per byte of text
- * (the text, the parsed value, the validated copy), and the Worker must also fit the solver and the request's other
- * work in its 128 MB. About 45,000 shifts with contracts fit in 10 MB of JSON.
+ * Largest body by default, compressed or not: a parsed and validated JSON body holds about 5 bytes of heap per byte of
+ * text (the text, the parsed value, the validated copy), and the Worker must also fit the solver and the request's
+ * other work in its 128 MB. About 45,000 shifts with contracts fit in 10 MB of JSON. A self-hosted service whose
+ * isolates have more memory (local workerd has no limit) may raise it with the `MAX_BODY_BYTES` setting.
  */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** The body limit in force: the `MAX_BODY_BYTES` setting when it is a positive whole number, else the default. */
+export function bodyLimit(setting: string | undefined): number {
+  const value = Number(setting);
+  return Number.isSafeInteger(value) && value > 0 ? value : MAX_BODY_BYTES;
+}
 /** Deepest nesting of arrays and objects in a body; the deepest input (rule expressions) needs far less. */
 export const MAX_JSON_DEPTH = 64;
 
-function tooLarge(what: string): ApiError {
-  return new ApiError(413, "PAYLOAD_TOO_LARGE", `The request body exceeds the limit of ${MAX_BODY_BYTES} bytes${what}.`, [
-    `limit: ${MAX_BODY_BYTES} bytes`,
+function tooLarge(limit: number, what: string): ApiError {
+  return new ApiError(413, "PAYLOAD_TOO_LARGE", `The request body exceeds the limit of ${limit} bytes${what}.`, [
+    `limit: ${limit} bytes`,
   ]);
 }
 
@@ -54,17 +61,17 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * The body's bytes, decompressed when `gzip`, refusing as soon as more than MAX_BODY_BYTES have arrived on the wire
+ * The body's bytes, decompressed when `gzip`, refusing as soon as more than `limit` bytes have arrived on the wire
  * or come out of the decompressor; the rest of the body is then never read. Decompression is fflate's streaming
  * Gunzip rather than workerd's DecompressionStream: fed in small pieces it stops within a piece of the limit, and it
  * inflated 10 MB in 0.2-0.7 s in local workerd where DecompressionStream, read as it produced its 4 KB chunks, took 6-9 s.
  */
-async function readBounded(body: ReadableStream<Uint8Array>, gzip: boolean): Promise<Uint8Array<ArrayBuffer>> {
+async function readBounded(body: ReadableStream<Uint8Array>, gzip: boolean, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   const keep = (data: Uint8Array, what: string) => {
     total += data.byteLength;
-    if (total > MAX_BODY_BYTES) throw tooLarge(what);
+    if (total > limit) throw tooLarge(limit, what);
     chunks.push(data);
   };
   const gunzip = gzip ? new Gunzip((data) => keep(data, " once decompressed")) : null;
@@ -79,7 +86,7 @@ async function readBounded(body: ReadableStream<Uint8Array>, gzip: boolean): Pro
         continue;
       }
       wire += value.byteLength;
-      if (wire > MAX_BODY_BYTES) throw tooLarge(" (compressed)");
+      if (wire > limit) throw tooLarge(limit, " (compressed)");
       for (let at = 0; at < value.byteLength; at += INFLATE_PIECE_BYTES) gunzip.push(value.subarray(at, at + INFLATE_PIECE_BYTES));
     }
     gunzip?.push(new Uint8Array(0), true);
@@ -146,7 +153,7 @@ function findProtoMember(root: unknown): string | null {
 }
 
 /** Read, bound, decompress, check and parse a JSON body. */
-async function readJsonBody(req: Request): Promise<unknown> {
+async function readJsonBody(req: Request, limit: number): Promise<unknown> {
   const contentType = req.headers.get("Content-Type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(contentType)) {
     throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", `Request bodies must be JSON: send Content-Type: application/json (got '${contentType || "none"}').`);
@@ -156,9 +163,9 @@ async function readJsonBody(req: Request): Promise<unknown> {
     throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", `Content-Encoding '${encoding}' is not supported; use gzip or none.`);
   }
   const declared = Number(req.headers.get("Content-Length") ?? NaN);
-  if (declared > MAX_BODY_BYTES) throw tooLarge(" (declared Content-Length)");
+  if (declared > limit) throw tooLarge(limit, " (declared Content-Length)");
 
-  const bytes = await readBounded(req.body!, encoding === "gzip");
+  const bytes = await readBounded(req.body!, encoding === "gzip", limit);
   checkDepth(bytes);
   let text: string;
   try {
@@ -187,7 +194,7 @@ export const decodeRequestBody = createMiddleware<AppEnv>(async function decodeR
   if (!matchedRoutes(c).some((route) => route.method !== "ALL")) return next();
   if (!c.get("caller")) throw new ApiError(401, "UNAUTHORIZED", "Missing API key: send it in the X-API-KEY header.");
 
-  const body = Promise.resolve(await readJsonBody(req));
+  const body = Promise.resolve(await readJsonBody(req, bodyLimit(c.env.MAX_BODY_BYTES)));
   // The routes' validators read `c.req.json()` and `c.req.text()`: both now answer from the value read here (Hono
   // derives the text from its json cache) instead of reading the consumed stream again.
   c.req.bodyCache.json = body;

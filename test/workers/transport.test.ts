@@ -1,6 +1,7 @@
 /** The wire (spec §7, §8): gzip request bodies, size limits, media types, methods, compressed responses, OpenAPI. */
-import { SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import worker from "../../worker/index";
 import { MAX_BODY_BYTES } from "../../worker/transport";
 import { API_KEY, api, MODEL_BASE, ROOT, smallInput } from "./helpers";
 
@@ -41,6 +42,26 @@ describe("request bodies", () => {
     });
     expect(big.status).toBe(413);
     expect((await big.json<{ code: string; message: string }>()).message).toMatch(/declared Content-Length/);
+  });
+
+  it("takes its limit from the MAX_BODY_BYTES setting", async () => {
+    const body = JSON.stringify({ modelInput: smallInput() });
+    const send = async (setting: string) => {
+      const ctx = createExecutionContext();
+      const request = new Request(`${ROOT}?operation=NONE`, {
+        method: "POST",
+        headers: { "X-API-KEY": API_KEY, "Content-Type": "application/json" },
+        body,
+      });
+      const res = await worker.fetch(request, { ...env, MAX_BODY_BYTES: setting }, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    const small = await send(String(body.length - 1));
+    expect(small.status).toBe(413);
+    expect((await small.json<{ details: string }>()).details).toBe(`limit: ${body.length - 1} bytes`);
+    expect((await send(String(body.length))).status).toBe(202);
+    expect((await send("not a number")).status).toBe(202); // the 10 MB default
   });
 });
 

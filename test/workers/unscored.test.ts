@@ -22,15 +22,17 @@ describe("the request that uses every reference property", () => {
     expect(res.status, await res.clone().text()).toBe(202);
     const ack = await res.json<{ id: string; validationResult: { summary: string; warnings: string[] } }>();
     expect(ack.validationResult.summary).toBe("WARNINGS");
+    // The acknowledgement's summary is bounded (README "Limits"); validation-result lists every issue.
+    expect(ack.validationResult.warnings.at(-1)).toMatch(/^… and \d+ more/);
 
     const validation = await (await api(`${ROOT}/${ack.id}/validation-result`)).json<{ status: string; issues: Issue[] }>();
     expect(validation.status).toBe("WARNINGS");
+    expect(validation.issues.some((i) => String(i.detail.field).startsWith("contracts[id=FT].singleDayShiftSequencePatternRules"))).toBe(true);
     const fields = validation.issues.filter((i) => i.code === "UNSCORED_FIELD");
     expect(fields).toHaveLength(UNSCORED.length);
     expect(fields.every((i) => i.severity === "WARNING")).toBe(true);
     expect(fields.map((i) => i.detail.field)).toContain("globalRules.minimumMaximumShiftsPerPeriod");
-    // The metadata's summary keeps the first MAX_SUMMARY_MESSAGES warnings; validation-result lists them all.
-    expect(fields.map((i) => i.detail.field)).toContain("contracts[id=FT].singleDayShiftSequencePatternRules");
+    // Multi-day patterns are scored: no warning.
     expect(fields.map((i) => i.detail.field)).not.toContain("contracts[id=FT].multiDayShiftSequencePatternRules");
     const overrides = validation.issues.filter((i) => i.code === "UNSCORED_OVERRIDE").map((i) => i.detail.override);
     expect(overrides.sort()).toEqual([...UNSCORED_OVERRIDES].sort());
@@ -54,7 +56,7 @@ describe("the request that uses every reference property", () => {
     for (const code of ["UNSCORED_FIELD", "UNSCORED_OVERRIDE"]) {
       const res = await api(`${ROOT}/validation-issue-types/${code}`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ code, severity: "WARNING" });
+      expect(await res.json()).toMatchObject({ issueTypes: [{ code, severity: "WARNING" }] });
     }
   });
 });
@@ -91,7 +93,10 @@ describe("an override name outside the reference's 62", () => {
       const res = await api(url, { method: "POST", body: JSON.stringify(body) });
       const text = await res.text();
       expect(res.status, `${url}: ${text}`).toBe(400);
-      expect(JSON.parse(text).details.join(), url).toMatch(/overrides\.bogusWeight: unknown field|config\.bogusWeight: unknown field/);
+      // The 400 body each route documents: ValidationErrorInfo (a list), LegacyValidationResult, or ErrorInfo.
+      const answer = JSON.parse(text) as { details?: string | string[]; errors?: string[] };
+      const problems = url.endsWith("/score-analysis") ? answer.errors! : [answer.details!].flat();
+      expect(problems.join("\n"), url).toMatch(/overrides\.bogusWeight: unknown field|config\.bogusWeight: unknown field/);
     }
     // The refused requests created nothing.
     expect(await count()).toBe(before);

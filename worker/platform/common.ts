@@ -67,7 +67,11 @@ export type AuditAction =
   | "WEBHOOK_CREATED"
   | "WEBHOOK_UPDATED"
   | "WEBHOOK_DELETED"
-  | "WEBHOOK_DELIVERY_RESENT";
+  | "WEBHOOK_DELIVERY_RESENT"
+  | "CONFIGURATION_CREATED"
+  | "CONFIGURATION_UPDATED"
+  | "CONFIGURATION_DELETED"
+  | "SOLVE_QUEUE_UPDATED";
 
 export interface AuditTarget {
   action: AuditAction;

@@ -8,8 +8,10 @@ import type { AppEnv } from "../auth";
 import { registerApiKeyRoutes } from "./api-keys";
 import { registerAuditLogRoutes } from "./audit-log";
 import { PLATFORM_BASE } from "./common";
+import { registerConfigurationRoutes } from "./configurations";
 import { registerMemberRoutes } from "./members";
 import { registerSecretRoutes } from "./secrets";
+import { registerSolveQueueRoutes } from "./solve-queue";
 import { registerTenantRoutes } from "./tenants";
 import { registerWebhookRoutes } from "./webhooks";
 
@@ -22,6 +24,8 @@ export function registerPlatformRoutes(app: OpenAPIHono<AppEnv>): void {
   registerSecretRoutes(app);
   registerWebhookRoutes(app);
   registerAuditLogRoutes(app);
+  registerConfigurationRoutes(app);
+  registerSolveQueueRoutes(app);
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
     type: "http",
     scheme: "bearer",

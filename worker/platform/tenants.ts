@@ -19,6 +19,16 @@ export type Plan = (typeof PLANS)[number];
  * extra search is a Durable Object that solves continuously, so the cap bounds what one tenant takes from others.
  */
 export const MAX_THREADS_BY_PLAN: Readonly<Record<Plan, number>> = { FREE: 4, TRIAL: 4, STANDARD: 8, ENTERPRISE: 16 };
+/**
+ * The solve queue per plan (README "Solve queue"): threads solving at once (`maxThreadCount` counts), and datasets
+ * that may wait beyond them (more is a 429). A platform administrator may set other values per tenant.
+ */
+export const SOLVE_QUEUE_LIMITS: Record<Plan, { concurrentSolves: number; queuedDatasets: number }> = {
+  FREE: { concurrentSolves: 2, queuedDatasets: 20 },
+  TRIAL: { concurrentSolves: 2, queuedDatasets: 50 },
+  STANDARD: { concurrentSolves: 8, queuedDatasets: 500 },
+  ENTERPRISE: { concurrentSolves: 32, queuedDatasets: 2000 },
+};
 const ADMIN_TOKEN_DAYS = 30;
 
 export const TenantSchema = z

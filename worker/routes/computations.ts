@@ -15,20 +15,34 @@ import {
   type RecommendEmployeesFit,
 } from "../../schemas/recommendations";
 import { ScoreAnalysisRequestSchema, ScoreAnalysisSchema } from "../../schemas/score-analysis";
-import { ValidationIssueTypesSchema, IssueTypeSchema } from "../../schemas/validation";
+import { ValidationResultSchema } from "../../schemas/metadata";
+import { ValidationIssueTypesSchema } from "../../schemas/validation";
 import { analyzeSession } from "../../solver/analyze";
 import { encodeProblem } from "../../solver/encode";
 import { submittedAssignment } from "../../solver/output";
 import { recommendEmployees, type Recommendation } from "../../solver/recommendations";
 import { compareScores, formatScore } from "../../solver/score";
 import { SolverSession } from "../../solver/session";
+import type { Context } from "hono";
+import { ConfigurationIdQuery } from "../../schemas/configuration";
+import type { ModelConfiguration } from "../../schemas/solving-request";
 import type { AppEnv } from "../auth";
+import { configWithProfile } from "../platform/configurations";
 import { requireDataset } from "../datasets";
 import { ApiError } from "../errors";
 import { BooleanQuery, errors, IdParams, json } from "./openapi-helpers";
 
 const TAG = ["Employee Shift Schedule"];
-const JustificationsQuery = z.object({ includeJustifications: BooleanQuery });
+const JustificationsQuery = z.object({ includeJustifications: BooleanQuery, configurationId: ConfigurationIdQuery });
+
+type ConfigOverrides = NonNullable<NonNullable<ModelConfiguration["model"]>["overrides"]>;
+
+/** The request's weights with the named profile's beneath them (model/profile.ts). */
+async function weightsWithProfile(c: Context<AppEnv>, weights: ConfigOverrides | null | undefined): Promise<ConfigOverrides | undefined> {
+  const query = c.req.query("configurationId");
+  const { config } = await configWithProfile(c.env.DB, c.get("caller").tenantId, { model: { overrides: weights } }, query);
+  return config?.model?.overrides ?? undefined;
+}
 
 function issueTypeBody(t: IssueType) {
   return { code: t.code, severity: t.severity, metadata: [{ type: "message" as const, message: t.message }] };
@@ -82,11 +96,16 @@ export function registerComputationRoutes(app: OpenAPIHono<AppEnv>, root: string
         query: JustificationsQuery,
         body: { required: true, content: { "application/json": { schema: ScoreAnalysisRequestSchema } } },
       },
-      responses: { 200: json(ScoreAnalysisSchema, "Score analysis"), 400: errors[400], 401: errors[401], 403: errors[403] },
+      responses: {
+        200: json(ScoreAnalysisSchema, "Score analysis"),
+        400: json(ValidationResultSchema, "The request is malformed, violates the schema, or is invalid (reference LegacyValidationResult)"),
+        401: errors[401],
+        403: errors[403],
+      },
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const weights = body.config?.model?.overrides ?? undefined;
+      const weights = await weightsWithProfile(c, body.config?.model?.overrides);
       const session = await sessionOf(body.modelInput, weights);
       return c.json(analyzeSession(session, { includeJustifications: c.req.valid("query").includeJustifications }), 200);
     },
@@ -110,13 +129,13 @@ export function registerComputationRoutes(app: OpenAPIHono<AppEnv>, root: string
       summary: "One validation issue type",
       tags: TAG,
       request: { params: z.object({ code: z.string().openapi({ param: { name: "code", in: "path" } }) }) },
-      responses: { 200: json(IssueTypeSchema, "Issue type"), 401: errors[401], 403: errors[403], 404: errors[404] },
+      responses: { 200: json(ValidationIssueTypesSchema, "The issue type, alone in `issueTypes` (reference ValidationIssueTypes)"), 401: errors[401], 403: errors[403], 404: errors[404] },
     }),
     (c) => {
       const { code } = c.req.valid("param");
       const type = findIssueType(code);
       if (!type) throw ApiError.notFound(`Validation issue type '${code}'`);
-      return c.json(issueTypeBody(type), 200);
+      return c.json({ issueTypes: [issueTypeBody(type)] }, 200);
     },
   );
 
@@ -150,7 +169,7 @@ export function registerComputationRoutes(app: OpenAPIHono<AppEnv>, root: string
       if (deprecated) await requireDataset(c.env, c.get("caller"), c.req.param("id")!);
       const body = c.req.valid("json");
       const index = fitShiftIndex(body.modelInput, body.fitShiftId, "fitShiftId");
-      const session = await sessionOf(body.modelInput, body.config);
+      const session = await sessionOf(body.modelInput, await weightsWithProfile(c, body.config));
       const ranked = recommendEmployees(session, index, { includeJustifications: c.req.valid("query").includeJustifications });
       return c.json({ recommendations: ranked.slice(0, body.maxNumberOfRecommendations).map(toFit) }, 200);
     });
@@ -168,7 +187,7 @@ export function registerComputationRoutes(app: OpenAPIHono<AppEnv>, root: string
     async (c) => {
       const body = c.req.valid("json");
       const indexes = body.fitShiftIds.map((id, i) => fitShiftIndex(body.modelInput, id, `fitShiftIds[${i}]`));
-      const session = await sessionOf(body.modelInput, body.config);
+      const session = await sessionOf(body.modelInput, await weightsWithProfile(c, body.config));
       const includeJustifications = c.req.valid("query").includeJustifications;
       const recommendations = indexes.map((index, i) => ({
         shiftId: body.fitShiftIds[i],
@@ -192,7 +211,7 @@ export function registerComputationRoutes(app: OpenAPIHono<AppEnv>, root: string
     async (c) => {
       const body = c.req.valid("json");
       const indexes = body.fitShiftIds.map((id, i) => fitShiftIndex(body.modelInput, id, `fitShiftIds[${i}]`));
-      const session = await sessionOf(body.modelInput, body.config);
+      const session = await sessionOf(body.modelInput, await weightsWithProfile(c, body.config));
       const includeJustifications = c.req.valid("query").includeJustifications;
       const all = indexes.flatMap((index, i) =>
         recommendEmployees(session, index, { includeJustifications }).map((r) => ({ shiftId: body.fitShiftIds[i], r })),

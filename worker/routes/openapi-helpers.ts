@@ -1,7 +1,7 @@
 /** Small builders that keep the route tables short: response entries and common parameters. */
 import { z } from "@hono/zod-openapi";
 import type { Outcome } from "../../durable-objects/dataset-object";
-import { ErrorInfoSchema } from "../../schemas/error";
+import { ErrorInfoSchema, SubmitErrorSchema } from "../../schemas/error";
 import { DatasetNameSchema, DatasetTagsSchema } from "../../schemas/solving-request";
 import { ApiError } from "../errors";
 
@@ -16,7 +16,31 @@ export const errors = {
   403: json(ErrorInfoSchema, "The API key lacks the permission this endpoint needs"),
   404: json(ErrorInfoSchema, "No such dataset (or not the caller's)"),
   409: json(ErrorInfoSchema, "Not possible in the dataset's current status"),
+  500: json(ErrorInfoSchema, "The service failed to process the request"),
 } as const;
+
+/** The 400 of the routes that submit a dataset: `ValidationErrorInfo` for schema and validation errors. */
+export const submitError = json(SubmitErrorSchema, "The request is malformed, violates the schema, or is invalid");
+
+type Doc = { paths?: object };
+const METHODS = new Set(["get", "put", "post", "delete", "patch", "head", "options", "trace"]);
+
+/**
+ * Every operation can answer 500 (our own failure) with an `ErrorInfo`, as the reference documents it: added to each
+ * operation of the generated document rather than repeated in every route. (429 is documented on every credentialed
+ * route by rate-limit.ts.)
+ */
+export function withInternalError<T extends Doc>(doc: T): T {
+  const ref = { $ref: "#/components/schemas/ErrorInfo" };
+  for (const item of Object.values(doc.paths ?? {}) as object[]) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!METHODS.has(method) || !op || typeof op !== "object") continue;
+      const responses = ((op as { responses?: Record<string, unknown> }).responses ??= {});
+      responses["500"] ??= { description: errors[500].description, content: { "application/json": { schema: ref } } };
+    }
+  }
+  return doc;
+}
 
 export const IdParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
 

@@ -6,13 +6,17 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { applyPatch, PatchError } from "../../model/patch";
 import { AcknowledgementSchema, type Metadata } from "../../schemas/metadata";
 import { ModelInputSchema, type ModelInput } from "../../schemas/model-input";
+import { ConfigurationIdQuery, PriorityQuery } from "../../schemas/configuration";
 import { PatchRequestSchema } from "../../schemas/patch";
 import { ModelConfigurationSchema, type ModelConfiguration, type SolvingRequest } from "../../schemas/solving-request";
 import type { AppEnv, Caller } from "../auth";
 import { createDataset, datasetStub, requireDataset, type NewDataset } from "../datasets";
 import type { Env } from "../env";
 import { ApiError, describeZodError } from "../errors";
-import { errors, IdParams, json, NameQuery, TagsQuery, toList } from "./openapi-helpers";
+import { configWithProfile } from "../platform/configurations";
+import { errors, IdParams, json, NameQuery, submitError, TagsQuery, toList } from "./openapi-helpers";
+
+const PROFILE_TAG = "system.profile:";
 
 const TAG = ["Employee Shift Schedule"];
 
@@ -21,6 +25,8 @@ const RevisionQuery = z.object({
   tags: TagsQuery,
   operation: z.enum(["SOLVE", "NONE"]).default("SOLVE"),
   select: z.enum(["SOLVED", "UNSOLVED"]).optional(),
+  configurationId: ConfigurationIdQuery,
+  priority: PriorityQuery,
 });
 
 /** The parent's input: as submitted (UNSOLVED) or with its best solution written into the shifts (SOLVED). */
@@ -50,13 +56,19 @@ async function derive(
   origin: NewDataset["origin"],
   query: z.infer<typeof RevisionQuery>,
 ) {
+  // A profile named here goes beneath the child's config; without one the child keeps the parent's profile tag (its
+  // settings are already in the config the child inherits).
+  const withProfile = await configWithProfile(env.DB, caller.tenantId, config, query.configurationId);
+  const inherited = parent.tags.find((t) => t.startsWith(PROFILE_TAG))?.slice(PROFILE_TAG.length);
   return createDataset(env, caller, {
-    request: { config, modelInput },
+    request: { config: withProfile.config, modelInput },
     origin,
     operation: query.operation,
     parent,
     queryName: query.name,
     queryTags: toList(query.tags),
+    profile: query.configurationId === undefined && inherited ? inherited : withProfile.profile,
+    priority: query.priority,
   });
 }
 
@@ -74,7 +86,7 @@ export function registerRevisionRoutes(app: OpenAPIHono<AppEnv>, root: string): 
           query: RevisionQuery,
           body: { required: true, content: { "application/json": { schema: PatchRequestSchema } } },
         },
-        responses: { 202: json(AcknowledgementSchema, "The new dataset"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+        responses: { 202: json(AcknowledgementSchema, "The new dataset"), 400: submitError, 401: errors[401], 403: errors[403], 404: errors[404] },
       }),
       async (c) => {
         const { id } = c.req.valid("param");
@@ -116,7 +128,7 @@ export function registerRevisionRoutes(app: OpenAPIHono<AppEnv>, root: string): 
           query: RevisionQuery,
           body: { required: false, content: { "application/json": { schema: ModelConfigurationSchema } } },
         },
-        responses: { 202: json(AcknowledgementSchema, "The new dataset"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+        responses: { 202: json(AcknowledgementSchema, "The new dataset"), 400: submitError, 401: errors[401], 403: errors[403], 404: errors[404] },
       }),
       async (c) => {
         const { id } = c.req.valid("param");

@@ -6,16 +6,27 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { findDataset, listDatasets } from "../../durable-objects/dataset-index";
+import { queueStub } from "../../durable-objects/solve-queue";
+import { ErrorInfoSchema } from "../../schemas/error";
 import { AcknowledgementSchema, FINAL_STATUSES, MetadataSchema, SolverStatusSchema } from "../../schemas/metadata";
 import { ModelInputSchema } from "../../schemas/model-input";
 import { SolvingResponseSchema } from "../../schemas/model-output";
 import { ScoreAnalysisSchema, type ScoreAnalysis } from "../../schemas/score-analysis";
-import { DatasetNameSchema, DatasetTagsSchema, ModelConfigurationSchema, SolvingRequestSchema } from "../../schemas/solving-request";
+import { ConfigurationIdQuery, PriorityQuery } from "../../schemas/configuration";
+import {
+  DatasetNameSchema,
+  DatasetTagsSchema,
+  ModelConfigurationSchema,
+  SolvingRequestSchema,
+  type SolvingRequest,
+} from "../../schemas/solving-request";
 import { ValidationResultDetailSchema } from "../../schemas/validation";
 import type { AppEnv } from "../auth";
 import { callerDataset, createDataset, datasetStub, requireDataset } from "../datasets";
 import { ApiError } from "../errors";
-import { BooleanQuery, errors, IdParams, json, NameQuery, TagsQuery, toList, unwrap } from "./openapi-helpers";
+import { configWithProfile } from "../platform/configurations";
+import { reservePlace } from "../platform/solve-queue";
+import { BooleanQuery, errors, IdParams, json, NameQuery, submitError, TagsQuery, toList, unwrap } from "./openapi-helpers";
 
 const TAG = ["Employee Shift Schedule"];
 /** The reference's maximum page size of the listing. */
@@ -37,24 +48,31 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
           name: NameQuery,
           tags: TagsQuery,
           operation: z.enum(["SOLVE", "NONE"]).default("SOLVE"),
+          configurationId: ConfigurationIdQuery,
+          priority: PriorityQuery,
         }),
         body: { required: true, content: { "application/json": { schema: SolvingRequestSchema } } },
       },
       responses: {
         202: json(AcknowledgementSchema, "Dataset accepted"),
-        400: errors[400],
+        400: submitError,
         401: errors[401],
         403: errors[403],
       },
     }),
     async (c) => {
       const query = c.req.valid("query");
-      const ack = await createDataset(c.env, c.get("caller"), {
-        request: c.req.valid("json"),
+      const caller = c.get("caller");
+      const body = c.req.valid("json");
+      const { config, profile } = await configWithProfile(c.env.DB, caller.tenantId, body.config, query.configurationId);
+      const ack = await createDataset(c.env, caller, {
+        request: { ...body, config },
         origin: "from-request",
         operation: query.operation,
         queryName: query.name,
         queryTags: toList(query.tags),
+        profile,
+        priority: query.priority,
       });
       return c.json(ack, 202);
     },
@@ -109,13 +127,22 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       path: `${root}/{id}`,
       summary: "Terminate the dataset's run; the best solution so far becomes the result (SOLVING_COMPLETED)",
       tags: TAG,
-      request: { params: IdParams },
+      request: {
+        params: IdParams,
+        query: z.object({
+          force: BooleanQuery.openapi({ description: "End the run even when its solver cannot be stopped normally (then SOLVING_FAILED)" }),
+        }),
+      },
       responses: { 200: json(SolvingResponseSchema, "The terminated dataset"), 401: errors[401], 403: errors[403], 404: errors[404] },
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const dataset = await callerDataset(c.env, c.get("caller"), id);
-      const response = await dataset.terminate();
+      const caller = c.get("caller");
+      const dataset = await callerDataset(c.env, caller, id);
+      const { force } = c.req.valid("query");
+      // Forced: the tenant's place is returned first, so a run whose Durable Object is stuck no longer holds it.
+      if (force) await queueStub(c.env, caller.tenantId).release(id);
+      const response = await dataset.terminate({ force });
       if (!response) throw ApiError.notFound(`Dataset '${id}'`);
       return c.json(response, 200);
     },
@@ -127,7 +154,7 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       path: `${root}/{id}`,
       summary: "Solve a dataset that was submitted with operation=NONE",
       tags: TAG,
-      request: { params: IdParams },
+      request: { params: IdParams, query: z.object({ priority: PriorityQuery }) },
       responses: {
         202: json(MetadataSchema, "Scheduled for solving"),
         401: errors[401],
@@ -138,8 +165,20 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const dataset = await callerDataset(c.env, c.get("caller"), id);
-      return c.json(unwrap(await dataset.solve()), 202);
+      const { priority } = c.req.valid("query");
+      const caller = c.get("caller");
+      const metadata = await requireDataset(c.env, caller, id);
+      const dataset = datasetStub(c.env, id);
+      // Only a dataset that can be solved reserves a place (a refusal below returns it).
+      const reserve = metadata.solverStatus === "DATASET_VALIDATED" || metadata.solverStatus === "DATASET_COMPUTED";
+      if (reserve) {
+        const request = (await dataset.getRequest()) as SolvingRequest | null;
+        const submittedAt = new Date().toISOString();
+        await reservePlace(c.env, caller.tenantId, { datasetId: id, priority, submittedAt, config: request?.config });
+      }
+      const outcome = await dataset.solve(priority);
+      if (!outcome.ok && reserve) await queueStub(c.env, caller.tenantId).release(id);
+      return c.json(unwrap(outcome), 202);
     },
   );
 
@@ -166,15 +205,15 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     createRoute({
       method: "delete",
       path: `${root}/{id}/purge`,
-      summary: "Delete a dataset from storage (restorable with PUT for 7 days)",
+      summary: "Delete a dataset from storage (restorable with PUT for 7 days); refused (400) while it is solving",
       tags: ["Administration"],
       request: { params: IdParams },
       responses: {
         200: json(SolvingResponseSchema, "The purged dataset"),
+        400: json(ErrorInfoSchema, "The dataset is still solving: terminate it first"),
         401: errors[401],
         403: errors[403],
         404: errors[404],
-        409: errors[409],
       },
     }),
     async (c) => {

@@ -40,9 +40,11 @@ export class ApiClient {
       throw new ApiRequestError(`Cannot reach ${this.baseUrl} (${err instanceof Error ? err.message : String(err)}).`, 0);
     }
     if (!res.ok) {
-      // The API's one error body (worker/errors.ts): {id, code, message, details}.
-      const error = (await res.json().catch(() => null)) as { message?: string; details?: string[] } | null;
-      const detail = error?.details?.length ? ` ${error.details.join("; ")}` : "";
+      // The API's error body (worker/errors.ts): {id, code, message, details}, details one string (ErrorInfo) or, for
+      // the 400 of a submission, a list (ValidationErrorInfo).
+      const error = (await res.json().catch(() => null)) as { message?: string; details?: string | string[] } | null;
+      const details = [error?.details ?? []].flat().filter((d) => d.length > 0);
+      const detail = details.length > 0 ? ` ${details.join("; ")}` : "";
       throw new ApiRequestError(`${res.status}: ${error?.message ?? res.statusText}${detail}`, res.status);
     }
     return (await res.json()) as T;
