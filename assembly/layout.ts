@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 5;
+export const LAYOUT_VERSION: i32 = 6;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -142,10 +142,17 @@ export const SCOPED_DISRUPTION_CONSTRAINT: i32 = 55;
 /** "Minimize cost per period" (constraints/cost.ts): period rules' cost definitions, scored as compiled rules too. */
 export const COST_DEFINITION_CONSTRAINT: i32 = 68;
 
+/**
+ * Multi-day shift sequence patterns (constraints/shift-patterns.ts), by satisfiability: REQUIRED, PROHIBITED (hard),
+ * PREFERRED (soft reward), UNPREFERRED (soft).
+ */
+export const MULTI_DAY_PATTERN_CONSTRAINT: i32 = 74;
+
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {
   return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id == SCOPED_DISRUPTION_CONSTRAINT ||
-    id == SCOPED_DISRUPTION_CONSTRAINT + 1 || id == COST_DEFINITION_CONSTRAINT;
+    id == SCOPED_DISRUPTION_CONSTRAINT + 1 || id == COST_DEFINITION_CONSTRAINT ||
+    (id >= MULTI_DAY_PATTERN_CONSTRAINT && id < MULTI_DAY_PATTERN_CONSTRAINT + 4);
 }
 
 export const TZ_WORDS: i32 = 4;
@@ -210,7 +217,16 @@ export const SCOPE_START_AND_END: i32 = 0;
 export const SCOPE_OVERLAP: i32 = 1;
 /** A period rule's costDefinition (constraints/cost.ts): tiers in RULE_AUX as [minutes limit (-1 = rest), milli-units per hour]. */
 export const K_PERIOD_COST: i32 = 19;
-export const RULE_KINDS: i32 = 20;
+/** A multi-day shift sequence pattern (constraints/shift-patterns.ts): elements in RULE_AUX as [filter, PE_* flags]. */
+export const K_MULTI_DAY_PATTERN: i32 = 20;
+export const RULE_KINDS: i32 = 21;
+
+/** Pattern element flags: an OFF element (else ON); shiftMatches ANY (else ALL). */
+export const PE_OFF: i32 = 1;
+export const PE_ANY: i32 = 2;
+/** Pattern modes (RW_P2 of pattern rules): a match is the whole pattern, or (REQUIRED) a started, uncompleted one. */
+export const PATTERN_MATCH: i32 = 0;
+export const PATTERN_REQUIRED: i32 = 1;
 
 export const PERIOD_DAY: i32 = 0;
 export const PERIOD_WEEK: i32 = 1;

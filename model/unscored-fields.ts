@@ -31,7 +31,6 @@ export const UNSCORED: readonly UnscoredField[] = [
   { path: "contracts[].avoidShiftCloseToDayOffRequestRules" },
   { path: "contracts[].travelConfigurations" },
   { path: "contracts[].singleDayShiftSequencePatternRules" },
-  { path: "contracts[].multiDayShiftSequencePatternRules" },
   { path: "contracts[].shiftRotationRules" },
   { path: "contracts[].fteConfiguration" },
   // ---- contracts: fields of scored families ----

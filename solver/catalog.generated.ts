@@ -86,4 +86,8 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 71, name: "Shifts worked not in preferred hourly demand range", level: "SOFT", reward: false, kind: "AGGREGATE" },
   { id: 72, name: "Balance shifts worked for minimum hourly demand", level: "SOFT", reward: false, kind: "AGGREGATE" },
   { id: 73, name: "Minimize activated employees", level: "SOFT", reward: false, kind: "AGGREGATE" },
+  { id: 74, name: "Employee does not work required multi-day shift sequence pattern", level: "HARD", reward: false, kind: "EMPLOYEE" },
+  { id: 75, name: "Employee works prohibited multi-day shift sequence pattern", level: "HARD", reward: false, kind: "EMPLOYEE" },
+  { id: 76, name: "Employee works preferred multi-day shift sequence pattern", level: "SOFT", reward: true, kind: "EMPLOYEE" },
+  { id: 77, name: "Employee works unpreferred multi-day shift sequence pattern", level: "SOFT", reward: false, kind: "EMPLOYEE" },
 ];

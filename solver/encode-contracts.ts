@@ -21,6 +21,7 @@ import {
   K_ROLLING_MINUTES_OFF, K_SCOPED_DISRUPTION, SCOPE_START_AND_END, SCOPE_OVERLAP, SCOPED_DISRUPTION_CONSTRAINT, PERIOD_DAY, PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_SCHEDULE, PERIOD_CUSTOM,
   WINDOW_DAILY, WINDOW_WEEKLY, WINDOW_MONTHLY, SEQUENCE_BETWEEN_STARTS, SEQUENCE_END_TO_START, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY, CONDITION_MIN_MINUTES, K_PERIOD_COST,
+  K_MULTI_DAY_PATTERN, MULTI_DAY_PATTERN_CONSTRAINT, PE_OFF, PE_ANY, PATTERN_MATCH, PATTERN_REQUIRED,
 } from "./layout";
 import { compileCostDefinition, COST_MINIMIZE_ID } from "./encode-cost";
 import {
@@ -65,7 +66,11 @@ export const FAMILY_CONSTRAINT: Record<number, number> = {
   [K_ROLLING_MINUTES_OFF]: 50,
   [K_SCOPED_DISRUPTION]: SCOPED_DISRUPTION_CONSTRAINT,
   [K_PERIOD_COST]: COST_MINIMIZE_ID,
+  [K_MULTI_DAY_PATTERN]: MULTI_DAY_PATTERN_CONSTRAINT,
 };
+
+/** Constraint of a shift sequence pattern rule per satisfiability (reference default REQUIRED), from its family's first id. */
+const PATTERN_OFFSET = { REQUIRED: 0, PROHIBITED: 1, PREFERRED: 2, UNPREFERRED: 3 } as const;
 
 /** One compiled rule, for explanations: where it came from and what it scores. */
 export interface CompiledRule {
@@ -80,6 +85,8 @@ export interface CompiledRule {
   max: number | null;
   /** The period name (period rules) or window (rolling windows), for texts. */
   scope?: string;
+  /** Shift sequence patterns: each element's type (ON / OFF). */
+  pattern?: Array<"ON" | "OFF">;
   /** Cost definitions (encode-cost.ts): [minutes limit (-1 = the rest), milli-units per hour] per tier. */
   tiers?: Array<[number, number]>;
 }
@@ -152,7 +159,8 @@ export function hasContractRules(input: ModelInput): boolean {
       (c.periodRules?.length ?? 0) > 0 || (c.rollingWindowRules?.length ?? 0) > 0 ||
       (c.consecutiveShiftsWorkedRules?.length ?? 0) > 0 || (c.consecutiveDaysWorkedRules?.length ?? 0) > 0 ||
       (c.minutesBetweenShiftsRules?.length ?? 0) > 0 || (c.minimizeGapsBetweenShiftsRules?.length ?? 0) > 0 ||
-      (c.disruptionRules ?? []).some((r) => r.scope)
+      (c.disruptionRules ?? []).some((r) => r.scope) ||
+      (c.multiDayShiftSequencePatternRules?.length ?? 0) > 0
     ) return true;
   }
   return false;
@@ -321,6 +329,20 @@ export function encodeContracts(
         }
         w[RW_P4] = Math.max(1, limit(rule.disruptionWeight ?? 1));
       }, { scope: scope.scopeType });
+    }
+    for (const rule of contract.multiDayShiftSequencePatternRules ?? []) {
+      const satisfiability = rule.satisfiability ?? "REQUIRED";
+      add(K_MULTI_DAY_PATTERN, satisfiability, rule.id, "multiDayShiftSequencePatternRules", (w) => {
+        w[RW_CONSTRAINT] = MULTI_DAY_PATTERN_CONSTRAINT + PATTERN_OFFSET[satisfiability];
+        w[RW_P1] = Math.max(1, Math.min(I32_MAX, Math.floor(rule.weight ?? 1)));
+        w[RW_P2] = satisfiability === "REQUIRED" ? PATTERN_REQUIRED : PATTERN_MATCH;
+        w[RW_AUX] = aux.length;
+        w[RW_AUX_COUNT] = rule.pattern.length;
+        for (const element of rule.pattern) {
+          const filter = filterOf({ ...element, shiftTagMatches: element.shiftTagMatches ?? "ALL" });
+          aux.push(filter, (element.type === "OFF" ? PE_OFF : 0) | (element.shiftMatches === "ANY" ? PE_ANY : 0));
+        }
+      }, { pattern: rule.pattern.map((e) => e.type ?? "ON") });
     }
     for (const rule of contract.minimizeGapsBetweenShiftsRules ?? []) {
       add(K_GAPS, "PREFERRED", rule.id, "minimizeGapsBetweenShiftsRules", (w) => {

@@ -7,8 +7,9 @@
  * is (pending or cached) + (window after − window before). A rule's penalty and matches are sums of terms (periods,
  * pairs, runs, windows of days); each family's `*Window` function picks a window holding every term the move can
  * change, so the difference is exact while a move's cost no longer grows with the employee's horizon. Windowed:
- * every period rule (cost definitions included), every sequence rule, rolling windows except minutes off and
- * ABSENCE_AWARE maximums; those and scoped disruption are evaluated over the whole list (the new value directly).
+ * every period rule (cost definitions included), every sequence rule, multi-day shift sequence patterns, rolling
+ * windows except minutes off and ABSENCE_AWARE maximums; those and scoped disruption are evaluated over the whole
+ * list (the new value directly).
  *
  * Values of a move in progress are *pending* until the move commits; a compound move (ruin and recreate) reads its
  * earlier changes' pending values as the current ones. `evalChange` probes collect their values in the *probe*
@@ -16,7 +17,8 @@
  * resetDelta. The from-scratch score re-evaluates every slot from the solution's lists, never the cache, so the
  * incremental-vs-from-scratch fuzz test covers every rule like any other constraint.
  *
- * The rules themselves: period-rules.ts, sequence-rules.ts (rest, gaps, sequences), rolling-window.ts.
+ * The rules themselves: period-rules.ts, sequence-rules.ts (rest, gaps, sequences), rolling-window.ts,
+ * shift-patterns.ts.
  * Match counts are cached per slot too, so each constraint's match count is kept current at commit (O(1) to read).
  * The from-scratch score (`penaltyFull`), `rebuild` and the explanations (`recordMatches`) evaluate whole lists.
  */
@@ -35,11 +37,12 @@ import * as period from "./period-rules";
 import * as sequence from "./sequence-rules";
 import * as rolling from "./rolling-window";
 import * as scoped from "./scoped-disruption";
+import * as patterns from "./shift-patterns";
 import { MASK_CAPACITY, newMask, markId, clearMask, orMask } from "../id-mask";
-import { KIND_EMPLOYEE, PENALTY, register, enabled, touched } from "./catalog";
+import { KIND_EMPLOYEE, PENALTY, REWARD, register, enabled, touched } from "./catalog";
 import {
   LEVEL_HARD, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SCOPED_DISRUPTION_CONSTRAINT, COST_DEFINITION_CONSTRAINT,
-  isRuleConstraint,
+  MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, isRuleConstraint,
 } from "../layout";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
@@ -106,6 +109,10 @@ function evaluateTerms(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, planned
     rolling.evaluateRollingRule(r, g, e, dayFrom, dayTo, plannedElsewhere);
     evPenalty = rolling.evPenalty;
     evMatches = rolling.evMatches;
+  } else if (kind == K_MULTI_DAY_PATTERN) {
+    patterns.evaluatePatternRule(r, g, dayFrom, dayTo);
+    evPenalty = patterns.evPenalty;
+    evMatches = patterns.evMatches;
   } else if (kind == K_SCOPED_DISRUPTION) {
     scoped.evaluateScopedDisruption(r, g, e);
     evPenalty = scoped.evPenalty;
@@ -119,7 +126,8 @@ function evaluateTerms(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, planned
 /** Whether rule r is scored on a window of the list around a move, else over the whole list (module header). */
 function windowed(r: i32): bool {
   const kind = rw(r, RW_KIND);
-  return isPeriodRule(kind) || isSequenceRule(kind) || (isRollingRule(kind) && rolling.rollingWindowed(r));
+  return isPeriodRule(kind) || isSequenceRule(kind) || kind == K_MULTI_DAY_PATTERN ||
+    (isRollingRule(kind) && rolling.rollingWindowed(r));
 }
 
 /**
@@ -130,6 +138,7 @@ function setWindowFor(r: i32, g: i32): bool {
   const kind = rw(r, RW_KIND);
   if (isPeriodRule(kind)) return period.periodWindow(r, g);
   if (isSequenceRule(kind)) return sequence.sequenceWindow(r, g);
+  if (kind == K_MULTI_DAY_PATTERN) return patterns.patternWindow(r, g);
   rolling.rollingWindow(r, g);
   return true;
 }
@@ -439,6 +448,12 @@ export function declare(family: i32): void {
   register(SCOPED_DISRUPTION_CONSTRAINT, "Required scoped disruption for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
   register(SCOPED_DISRUPTION_CONSTRAINT + 1, "Minimize preferred scoped disruption for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
   register(COST_DEFINITION_CONSTRAINT, "Minimize cost per period", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  // Names are the reference's (its `*MultiDayShiftSequencePatternJustification` schemas).
+  const p = MULTI_DAY_PATTERN_CONSTRAINT;
+  register(p, "Employee does not work required multi-day shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(p + 1, "Employee works prohibited multi-day shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(p + 2, "Employee works preferred multi-day shift sequence pattern", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
+  register(p + 3, "Employee works unpreferred multi-day shift sequence pattern", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
 }
 
 export function initFamily(): void {

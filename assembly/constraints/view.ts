@@ -12,11 +12,12 @@
  * the move can change), once as the list is and once as the move would leave it.
  */
 import {
-  shiftCount, ruleCount, rules, tzShift, tzRange, tzGroupCount, ruleMinutes, filterMatches, filterCount,
+  shiftCount, ruleCount, rules, ruleAux, tzShift, tzRange, tzGroupCount, ruleMinutes, filterMatches, filterCount,
   SR_START, SR_END, SR_WORKED, SR_FLAGS, sf,
 } from "../problem";
 import {
   RULE_WORDS, TZ_WORDS, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_MINUTES_ROW, RW_VALID_FROM, RW_VALID_TO, SHIFT_HISTORIC,
+  RW_KIND, RW_AUX, RW_AUX_COUNT, K_MULTI_DAY_PATTERN,
 } from "../layout";
 import { MatchRecords } from "../match-records";
 import { listBase, listAt, listLength, lowerBoundByStart, lowerBoundShift } from "../state";
@@ -345,6 +346,14 @@ export function initView(): void {
     for (let k = RW_FILTER; k <= RW_FILTER3; k++) {
       const f = rw(r, k);
       if (f >= 0 && filterRow[f] < 0) filterRow[f] = used++;
+    }
+    // Pattern elements' filters (constraints/shift-patterns.ts).
+    if (rw(r, RW_KIND) == K_MULTI_DAY_PATTERN) {
+      const aux = rw(r, RW_AUX);
+      for (let i = 0; i < rw(r, RW_AUX_COUNT); i++) {
+        const f = ruleAux[aux + 2 * i];
+        if (f >= 0 && filterRow[f] < 0) filterRow[f] = used++;
+      }
     }
   }
   matchRows = new StaticArray<u8>(used * S);

@@ -1,5 +1,5 @@
 /**
- * Verifier rows of the contract rule constraints (ids 17-51), merged into the table of constraints.test.ts: each a
+ * Verifier rows of the contract rule constraints (ids 17-51, 74-77), merged into the table of constraints.test.ts: each a
  * hand-made input with its score computed by hand in the title. 2027-02-01 is a Monday; times are UTC unless the
  * employee has a time zone.
  */
@@ -590,6 +590,119 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         },
         assignment: [1, 0],
         score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  74: {
+    name: "Employee does not work required multi-day shift sequence pattern",
+    cases: [
+      {
+        title: "REQUIRED [night, night], weight 3, days 0-6: nights on days 0, 1, 4; the runs started on days 1 and 4 stop -> 2 x 3",
+        input: ann(
+          { multiDayShiftSequencePatternRules: [{ id: "nn", weight: 3, pattern: [{ includeShiftTags: ["night"] }, { includeShiftTags: ["night"] }] }] },
+          [0, 1, 4].map((d) => onDay(`n${d}`, d, "22:00", "06:00", { tags: ["night"] })),
+          window(0, 7),
+        ),
+        score: "-6hard/0medium/0soft",
+        matches: 2,
+      },
+      {
+        title: "REQUIRED [night, night]: a night on the window's last day may continue after it -> 0",
+        input: ann(
+          { multiDayShiftSequencePatternRules: [{ id: "nn", pattern: [{ includeShiftTags: ["night"] }, { includeShiftTags: ["night"] }] }] },
+          [onDay("n", 6, "22:00", "06:00", { tags: ["night"] })],
+          window(0, 7),
+        ),
+        score: "0hard/0medium/0soft",
+        matches: 0,
+      },
+    ],
+  },
+  75: {
+    name: "Employee works prohibited multi-day shift sequence pattern",
+    cases: [
+      {
+        title: "PROHIBITED [ON, OFF, ON] (two days off between blocks): work on days 0, 2, 3, 5 -> matches from days 0 and 3",
+        input: ann(
+          { multiDayShiftSequencePatternRules: [{ id: "gap", satisfiability: "PROHIBITED", pattern: [{ type: "ON" }, { type: "OFF" }, { type: "ON" }] }] },
+          [0, 2, 3, 5].map((d) => onDay(`s${d}`, d, "08:00", "16:00")),
+          window(0, 7),
+        ),
+        score: "-2hard/0medium/0soft",
+        matches: 2,
+      },
+      {
+        title: "PROHIBITED [ON early], shiftMatches ALL: day 1 also has a late shift, so only day 0 matches",
+        input: ann(
+          { multiDayShiftSequencePatternRules: [{ id: "e", satisfiability: "PROHIBITED", pattern: [{ includeShiftTags: ["early"] }] }] },
+          [onDay("e0", 0, "06:00", "10:00", { tags: ["early"] }), onDay("e1", 1, "06:00", "10:00", { tags: ["early"] }), onDay("l1", 1, "14:00", "18:00"), onDay("l2", 2, "14:00", "18:00")],
+          window(0, 7),
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "PROHIBITED [ON early], shiftMatches ANY: days 0 and 1 match",
+        input: ann(
+          { multiDayShiftSequencePatternRules: [{ id: "e", satisfiability: "PROHIBITED", pattern: [{ includeShiftTags: ["early"], shiftMatches: "ANY" }] }] },
+          [onDay("e0", 0, "06:00", "10:00", { tags: ["early"] }), onDay("e1", 1, "06:00", "10:00", { tags: ["early"] }), onDay("l1", 1, "14:00", "18:00"), onDay("l2", 2, "14:00", "18:00")],
+          window(0, 7),
+        ),
+        score: "-2hard/0medium/0soft",
+        matches: 2,
+      },
+      {
+        title: "PROHIBITED [ON, ON] in America/New_York: shifts at 14:00Z and 02:00Z next day are both on 1 February local, so only 1-2 February matches (by UTC days: 2)",
+        input: ann(
+          { multiDayShiftSequencePatternRules: [{ id: "two", satisfiability: "PROHIBITED", pattern: [{}, {}] }] },
+          [
+            { id: "a", start: "2027-02-01T14:00:00Z", end: "2027-02-01T18:00:00Z", employee: "ann" },
+            { id: "b", start: "2027-02-02T02:00:00Z", end: "2027-02-02T04:00:00Z", employee: "ann" },
+            { id: "c", start: "2027-02-03T03:00:00Z", end: "2027-02-03T05:00:00Z", employee: "ann" },
+          ],
+          {},
+          { timeZoneId: "America/New_York" },
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  76: {
+    name: "Employee works preferred multi-day shift sequence pattern",
+    cases: [
+      {
+        title: "PREFERRED [ON, ON, OFF, OFF], weight 2 (a reward), days 0-6: work on 0, 1, 4, 5; the block from day 4 would need day 7 -> +2",
+        input: ann(
+          { multiDayShiftSequencePatternRules: [{ id: "2on2off", satisfiability: "PREFERRED", weight: 2, pattern: [{ type: "ON" }, { type: "ON" }, { type: "OFF" }, { type: "OFF" }] }] },
+          [0, 1, 4, 5].map((d) => onDay(`s${d}`, d, "08:00", "16:00")),
+          window(0, 7),
+        ),
+        score: "0hard/0medium/2soft",
+        matches: 1,
+      },
+    ],
+  },
+  77: {
+    name: "Employee works unpreferred multi-day shift sequence pattern",
+    cases: [
+      {
+        title: "UNPREFERRED [ON night, ON not night, OFF night]: night 0, day 1, day shift 2 (no night) matches; night 3 then night 4 does not",
+        input: ann(
+          {
+            multiDayShiftSequencePatternRules: [{
+              id: "nd", satisfiability: "UNPREFERRED",
+              pattern: [{ includeShiftTags: ["night"] }, { excludeShiftTags: ["night"] }, { type: "OFF", includeShiftTags: ["night"] }],
+            }],
+          },
+          [
+            onDay("n0", 0, "22:00", "06:00", { tags: ["night"] }), onDay("d1", 1, "08:00", "16:00"), onDay("d2", 2, "08:00", "16:00"),
+            onDay("n3", 3, "22:00", "06:00", { tags: ["night"] }), onDay("n4", 4, "22:00", "06:00", { tags: ["night"] }),
+          ],
+          window(0, 7),
+        ),
+        score: "0hard/0medium/-1soft",
         matches: 1,
       },
     ],

@@ -87,6 +87,38 @@ describe("score analysis", () => {
     expect(preferred.matches!.map((m) => m.justification)).toMatchObject([{ employee: "bob", disruptionRule: "p", outgoingShift: "c", minutesNotCovered: 360 }]);
   });
 
+  it("justifies multi-day patterns: the days' shifts per element, MATCH, and NO_MATCH where a REQUIRED pattern breaks", async () => {
+    const day = (id: string, d: number, tags: string[] = []) => ({ id, start: `2027-02-0${1 + d}T08:00:00Z`, end: `2027-02-0${1 + d}T16:00:00Z`, employee: "ann", tags });
+    const input: ModelInput = {
+      contracts: [{
+        id: "c",
+        multiDayShiftSequencePatternRules: [
+          { id: "gap", satisfiability: "PROHIBITED", pattern: [{ type: "ON" }, { type: "OFF" }, { type: "ON" }] },
+          { id: "nn", weight: 2, pattern: [{ includeShiftTags: ["night"] }, { includeShiftTags: ["night"] }] },
+        ],
+      }],
+      employees: [{ id: "ann", contracts: ["c"] }],
+      shifts: [day("a", 0, ["night"]), day("b", 2), day("c", 3)],
+      planningWindow: { start: "2027-02-01T00:00:00Z", end: "2027-02-08T00:00:00Z" },
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    session.applyAssignment(problem.shiftEmployee);
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const prohibited = analysis.constraints.find((c) => c.name === "Employee works prohibited multi-day shift sequence pattern")!;
+    expect(prohibited.score).toBe("-1hard/0medium/0soft");
+    expect(prohibited.matches!.map((m) => m.justification)).toMatchObject([{
+      employee: "ann", patternRule: "gap",
+      matchSequences: [{ matchElements: [{ shift: "a", matchType: "MATCH" }, { matchType: "MATCH" }, { shift: "b", matchType: "MATCH" }] }],
+    }]);
+    const required = analysis.constraints.find((c) => c.name === "Employee does not work required multi-day shift sequence pattern")!;
+    expect(required.score).toBe("-2hard/0medium/0soft");
+    expect(required.matches!.map((m) => m.justification)).toMatchObject([{
+      employee: "ann", patternRule: "nn", matchSequences: [{ matchElements: [{ shift: "a", matchType: "MATCH" }, { matchType: "NO_MATCH" }] }],
+    }]);
+  });
+
   it("reports weights and justifications of a hand-made case", async () => {
     const input: ModelInput = {
       employees: [{ id: "ann", skills: [{ id: "nurse" }], unavailableTimeSpans: [{ start: "2027-02-01T07:00:00Z", end: "2027-02-01T09:00:00Z" }] }],

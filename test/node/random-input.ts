@@ -13,7 +13,7 @@ const iso = (minute: number) => new Date(BASE + minute * 60_000).toISOString();
  * planning window with historic shifts.
  */
 export function randomInput(seed: number): ModelInput {
-  return withCosts(baseRandomInput(seed), seed);
+  return withPatterns(withCosts(baseRandomInput(seed), seed), seed);
 }
 
 function baseRandomInput(seed: number): ModelInput {
@@ -250,6 +250,34 @@ function randomContracts(random: () => number): Contract[] {
     ],
   });
   return ["full", "part", "night"].map(make);
+}
+
+/**
+ * Multi-day shift sequence patterns in most contracts (their own random stream, so the rest of the input stays as it
+ * was): every satisfiability, ON and OFF elements with tag filters and both shiftMatches, 1-4 elements, weights 1-3.
+ */
+function withPatterns(input: ModelInput, seed: number): ModelInput {
+  const random = rng(seed * 11 + 5);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  const satisfiabilities = ["REQUIRED", "PROHIBITED", "PREFERRED", "UNPREFERRED"] as const;
+  const element = () => ({
+    ...(chance(0.4) ? { type: "OFF" as const } : chance(0.5) ? { type: "ON" as const } : {}),
+    ...(chance(0.4) ? { includeShiftTags: [["t1", "t2", "x"][int(3)]] } : chance(0.2) ? { excludeShiftTags: ["t1"] } : {}),
+    ...(chance(0.3) ? { shiftTagMatches: "ANY" as const } : {}),
+    ...(chance(0.4) ? { shiftMatches: chance(0.5) ? ("ANY" as const) : ("ALL" as const) } : {}),
+  });
+  const contracts = (input.contracts ?? []).map((c) => {
+    if (!chance(0.7)) return c;
+    const rules = Array.from({ length: 1 + int(2) }, (_, i) => ({
+      id: `${c.id}-mdp${i}`,
+      ...(chance(0.8) ? { satisfiability: satisfiabilities[int(4)] } : {}),
+      ...(chance(0.5) ? { weight: 1 + int(3) } : {}),
+      pattern: Array.from({ length: 1 + int(4) }, element),
+    }));
+    return { ...c, multiDayShiftSequencePatternRules: rules };
+  });
+  return { ...input, contracts };
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
   K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS,
   K_CONSECUTIVE_SHIFTS, K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS,
-  K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST,
+  K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST, TZ_WORDS, MULTI_DAY_PATTERN_CONSTRAINT,
 } from "../../layout";
 import type { ContractMatch } from "../../session";
 import { isoDate } from "../../time";
@@ -127,4 +127,39 @@ export function groupContractMatches(problem: EncodedProblem, matches: ContractM
     group.push(m);
   }
   return out;
+}
+
+/**
+ * A multi-day shift sequence pattern match (reference `*MultiDayShiftSequencePatternJustification`): core record
+ * [first day, last day, elements satisfied in a row from the first]. One match sequence: per element up to the
+ * first one not satisfied (a REQUIRED pattern's break), its day's shifts of the employee (or no shift, on a day
+ * without one), MATCH, or NO_MATCH for the breaking element.
+ */
+export function patternJustification(problem: EncodedProblem, m: ContractMatch, assignment: Int32Array): Justification {
+  const rule = problem.contractRules[m.rule];
+  const employee = problem.employeeIds[m.employee];
+  const g = problem.sections.employeeTz[m.employee];
+  const S = problem.shiftIds.length;
+  const byDay = new Map<number, string[]>();
+  for (let s = 0; s < S; s++) {
+    if (assignment[s] !== m.employee) continue;
+    const day = problem.sections.tzShift[(g * S + s) * TZ_WORDS];
+    if (day < m.a || day > m.b) continue;
+    let list = byDay.get(day);
+    if (!list) byDay.set(day, (list = []));
+    list.push(problem.shiftIds[s]);
+  }
+  const matchElements: Array<{ shift?: string; matchType: "MATCH" | "NO_MATCH" }> = [];
+  for (let i = 0; i <= Math.min(m.c, m.b - m.a); i++) {
+    const matchType = i < m.c ? "MATCH" : "NO_MATCH";
+    const shifts = byDay.get(m.a + i) ?? [];
+    if (shifts.length === 0) matchElements.push({ matchType });
+    for (const shift of shifts) matchElements.push({ shift, matchType });
+  }
+  const hard = CORE_CONSTRAINTS[rule.constraintId].level === "HARD";
+  const what = rule.constraintId === MULTI_DAY_PATTERN_CONSTRAINT ? "starts and does not complete" : "works";
+  return {
+    employee, patternRule: rule.ruleId, matchSequences: [{ matchElements }],
+    description: `Employee '${employee}' ${what} the pattern ${(rule.pattern ?? []).join(", ")} from ${isoDate(m.a)} to ${isoDate(m.b)} (rule '${rule.ruleId}' of contract '${rule.contractId}'${hard ? ", hard" : ""}).`,
+  };
 }

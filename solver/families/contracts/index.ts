@@ -5,13 +5,14 @@
  * variants, the encoder, the justifications (explain.ts here) and what a candidate assignment changes.
  */
 import { encodeContracts, encodeDisruption } from "../../encode-contracts";
+import { K_MULTI_DAY_PATTERN } from "../../layout";
 import type { EncodeContext } from "../../encode-context";
 import { formatScore } from "../../score";
 import { isZero, matchScore } from "../../explain-context";
 import type { FamilyConstraint, FamilyDescriptor } from "../types";
 import { employeeCostMetrics } from "../../metrics-cost";
 import { minutesDuration } from "../../duration";
-import { contractJustification, groupContractMatches, scopedDisruptionJustification } from "./explain";
+import { contractJustification, groupContractMatches, patternJustification, scopedDisruptionJustification } from "./explain";
 
 function encode(ctx: EncodeContext): void {
   const contracted = encodeContracts(ctx.input, ctx.times, ctx.employeeIndex, ctx.filterOf);
@@ -56,6 +57,11 @@ export const contractsFamily: FamilyDescriptor = {
     { id: 56, override: "minimizePreferredScopedDisruptionForEmployeeWeight", justification: "MinimizePreferredScopedDisruptionPerEmployeeJustification" },
     // Cost definitions of period rules (encode-cost.ts), scored by compiled rules too.
     { id: 68, override: "minimizeCostPerPeriodWeight", justification: "MinimizeCostPerPeriodJustification" },
+    // Multi-day shift sequence patterns: REQUIRED, PROHIBITED (hard), PREFERRED (reward), UNPREFERRED.
+    { id: 74, justification: "EmployeeDoesNotWorkRequiredMultiDayShiftSequencePatternJustification" },
+    { id: 75, justification: "EmployeeWorksProhibitedMultiDayShiftSequencePatternJustification" },
+    { id: 76, override: "employeeWorksPreferredMultiDayShiftSequencePatternWeight", justification: "EmployeeWorksPreferredMultiDayShiftSequencePatternJustification" },
+    { id: 77, override: "employeeWorksUnpreferredMultiDayShiftSequencePatternWeight", justification: "EmployeeWorksUnpreferredMultiDayShiftSequencePatternJustification" },
   ],
   encode,
   metrics: {
@@ -75,7 +81,11 @@ export const contractsFamily: FamilyDescriptor = {
     const matches = x.contractMatches().filter((m) => rules[m.rule].constraintId === id);
     return groupContractMatches(x.problem, matches).map((group) => ({
       score: matchScore(id, weight, group.reduce((sum, m) => sum + m.penalty, 0)),
-      justification: group.length > 1 ? scopedDisruptionJustification(x.problem, group) : contractJustification(x.problem, group[0]),
+      justification: group.length > 1
+        ? scopedDisruptionJustification(x.problem, group)
+        : rules[group[0].rule].kind === K_MULTI_DAY_PATTERN
+          ? patternJustification(x.problem, group[0], x.currentAssignment())
+          : contractJustification(x.problem, group[0]),
     }));
   },
   trial(x, { from, to, weights }) {
