@@ -64,6 +64,7 @@ export interface ShiftTimes {
   start: Int32Array;
   end: Int32Array;
   worked: Int32Array;
+  /** Offsets written in each shift's start and end timestamps (minutes east of UTC). */
   startOffset: Int32Array;
   endOffset: Int32Array;
 }

@@ -28,6 +28,7 @@ import {
   TimeZoneRule, dayOfIsoDate, localMinutesOf, parseTimestamp, timeOfDayMinutes, MINUTES_IN_DAY,
 } from "./time";
 import { parseDurationMs } from "./duration";
+import type { ShiftTimes } from "./encode-context";
 
 /** Whole minutes of an ISO 8601 duration; 0 when malformed. */
 function durationMinutes(text: string): number {
@@ -164,15 +165,6 @@ export function hasContractRules(input: ModelInput): boolean {
     ) return true;
   }
   return false;
-}
-
-export interface ShiftTimes {
-  start: Int32Array;
-  end: Int32Array;
-  worked: Int32Array;
-  /** Offsets written in each shift's start and end timestamps (minutes east of UTC). */
-  startOffset: Int32Array;
-  endOffset: Int32Array;
 }
 
 /** Tag fields of the previous and next shift of rest and gap rules (the deprecated names map onto their successors). */
