@@ -35,7 +35,7 @@ export default defineConfig({
                 BOOTSTRAP_API_KEY: TEST_API_KEY,
                 // Alarms would also fire on their own; tests drive every slice with runDurableObjectAlarm.
                 SLICE_PAUSE_MS: "3600000",
-                // Platform (issue 5): the AES-GCM key source of stored secrets, and webhook retries 1 s apart, not 10 s.
+                // Platform: the AES-GCM key source of stored secrets, and webhook retries 1 s apart, not 10 s.
                 SECRETS_KEY: "test-secrets-key-0123456789abcdef",
                 WEBHOOK_RETRY_DELAY_MS: "1000",
                 // The webhook receiver of the global setup listens on 127.0.0.1, which targets may not be otherwise.

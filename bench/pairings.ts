@@ -1,5 +1,5 @@
 /**
- * Speed of the local search with pairings: the M instance of bench/run.ts (1,000 shifts, 50 employees, the issue-3
+ * Speed of the local search with pairings: the M instance of bench/run.ts (1,000 shifts, 50 employees, the engine
  * constraints, no contracts) plus employee pairings (by id and by employee tag) and daily shift pairing rules.
  * `npx tsx bench/pairings.ts` (build the release core first).
  */

@@ -1,5 +1,5 @@
 /**
- * Recommendation speed (issue 4 target: one request on a 1,000-shift, 50-employee dataset in under 20 ms of compute).
+ * Recommendation speed (target: one request on a 1,000-shift, 50-employee dataset in under 20 ms of compute).
  * Solves the LARGE demo briefly, unassigns a sample of shifts one at a time, and times `recommendEmployees` on each:
  * the same code path as the API and the browser, without HTTP. Run: `npx tsx bench/recommendations.ts`.
  */

@@ -38,7 +38,7 @@ const SIZES: Size[] = [
 ];
 
 /**
- * Arguments: instance names to run (default all), `--no-contracts` for the issue-3 constraint set alone, and
+ * Arguments: instance names to run (default all), `--no-contracts` for the engine constraint set alone (no contract rules), and
  * `--contracts` for the contract mix alone. By default every size runs with the contract mix, then M and XL again
  * without it: the XL/M per-move target (3x) was set for the engine constraints; contract rules currently re-evaluate
  * an employee's whole horizon per move, so with them XL/M is reported but not held to it.

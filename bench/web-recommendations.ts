@@ -1,6 +1,6 @@
 /**
  * `npm run bench:web`: how long one what-if recommendation takes in the browser on the LARGE demo (~1,000 shifts,
- * 50 employees), in headless Chromium (issue 6 target: under 50 ms). Every employee is evaluated for the shift with
+ * 50 employees), in headless Chromium (target: under 50 ms). Every employee is evaluated for the shift with
  * its exact score change and constraint diffs, as the planner's panel shows them. Prints median, p95, mean and max.
  */
 import { build } from "esbuild";

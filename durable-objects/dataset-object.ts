@@ -804,7 +804,7 @@ export class DatasetObject extends DurableObject<Env> {
   }
 
   /**
-   * Webhooks (issue 5), the transactional outbox: the record and, when its status just became an event status, the
+   * Webhooks ("Webhooks" in the README), the transactional outbox: the record and, when its status just became an event status, the
    * event are written in one SQLite transaction. `arm()` issues setAlarm in the same turn, so the outbox's recovery
    * wake-up is stored together with the event. Returns whether an event was enqueued.
    */

@@ -38,7 +38,7 @@ export const SkillSchema = z
   .strictObject({ id: RequiredIdSchema, validityDateTimeSpans: z.array(DateTimeSpanSchema).optional() })
   .openapi("Skill");
 
-/** AND/OR trees over skills or tags; scored by the engine (issue 3). */
+/** AND/OR trees over skills or tags; scored by the engine. */
 const OperandNodeSchema = z.looseObject({
   type: z.enum(["LEAF", "NODE"]),
   operator: z.enum(["AND", "OR"]),

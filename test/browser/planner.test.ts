@@ -1,5 +1,5 @@
 /**
- * The browser planner (issue 6) in real headless Chromium, served from web/dist by a static server on 127.0.0.1:
+ * The browser planner (README "Browser planner") in real headless Chromium, served from web/dist by a static server on 127.0.0.1:
  * open the BASIC demo, get recommendations with the keyboard and assign the top one, drag a shift onto an employee
  * (with the score change shown while hovering), solve locally with progress and stop, then go offline and reload:
  * the app still loads from the service worker, reopens the saved schedule from IndexedDB, recommends and solves.

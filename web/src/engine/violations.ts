@@ -1,5 +1,5 @@
 /**
- * Which shifts each penalty of the current solution concerns, so the board can mark the blocks (issue 6, item 3).
+ * Which shifts each penalty of the current solution concerns, so the board can mark the blocks .
  *
  * - LOCAL constraints (one shift and its employee): `localPenalty(id, shift, employee)` of every shift; a constraint
  *   counts as local when those penalties add up to its whole score.

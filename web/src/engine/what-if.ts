@@ -1,5 +1,5 @@
 /**
- * What-if in the browser (issue 6): for one shift, the exact score change of giving it to each employee, with the
+ * What-if in the browser: for one shift, the exact score change of giving it to each employee, with the
  * reasons (per-constraint diffs) and, for employees who would break hard rules, which rules and why.
  *
  * The candidates are evaluated by the engine's `evaluateAssignments` (solver/explain.ts), the same primitive as the
