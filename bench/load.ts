@@ -3,12 +3,12 @@
  * `concurrency` parallel requests, poll every acknowledged dataset to SOLVING_COMPLETED, then check that nothing was
  * lost and nothing is a ghost: the listing holds exactly the acknowledged datasets and each of them answers GET.
  *
- * A 429 is a refusal, not a loss: the client honours `Retry-After` and submits again (both are counted). So is the 503
- * that `wrangler dev`'s own proxy answers when its pooled connection to the Worker's runtime broke before the request
- * was delivered ("Your worker restarted mid-request", with `Retry-After: 0`): it is counted apart and submitted again,
- * and the ghost check below proves that the failed attempt created nothing (a dataset created twice would be listed
- * without having been acknowledged). Every other 5xx is a failure. Everything is bounded: the number of requests,
- * every request's time (AbortSignal.timeout) and the whole run (`deadlineMs`).
+ * A 429 is a refusal, not a loss: the client honours `Retry-After` and sends any request again (both are counted). So
+ * is the 503 that `wrangler dev`'s own proxy answers when its pooled connection to the Worker's runtime broke before
+ * the request was delivered ("Your worker restarted mid-request", with `Retry-After: 0`): it is counted apart and
+ * submitted again, and the ghost check below proves that the failed attempt created nothing (a dataset created twice
+ * would be listed without having been acknowledged). Every other 5xx is a failure. Everything is bounded: the number
+ * of requests, every request's time (AbortSignal.timeout) and the whole run (`deadlineMs`).
  * Used by `npm run bench:load` (load-main.ts) and by the e2e test test/e2e/load.test.ts.
  */
 
@@ -52,7 +52,7 @@ export interface LoadReport {
 }
 
 const ROOT = "/api/models/employee-scheduling/v1";
-/** Retries of one submission after 429s; the run's deadline bounds them too. */
+/** Retries of one request after 429s (or of a submission after proxy 503s); the run's deadline bounds them too. */
 const MAX_RETRIES = 20;
 const POLL_PAUSE_MS = 250;
 const LIST_PAGE_SIZE = 100;
@@ -81,7 +81,18 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     wallMs: 0,
   };
 
+  /** One request; a 429 is waited out (its `Retry-After`) and sent again, within MAX_RETRIES and the deadline. */
   async function call(method: string, path: string, body?: string): Promise<{ status: number; ms: number; headers: Headers; json: unknown; text: string }> {
+    for (let attempt = 0; ; attempt++) {
+      const res = await callOnce(method, path, body);
+      if (res.status !== 429 || attempt >= MAX_RETRIES || Date.now() > deadline) return res;
+      report.refused429++;
+      const seconds = Number(res.headers.get("Retry-After") ?? "1");
+      await sleep(Math.min(30, Number.isFinite(seconds) ? seconds : 1) * 1000);
+    }
+  }
+
+  async function callOnce(method: string, path: string, body?: string): Promise<{ status: number; ms: number; headers: Headers; json: unknown; text: string }> {
     const t0 = performance.now();
     let res: Response;
     let text: string;
@@ -133,12 +144,9 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
         acked.push((res.json as { id: string }).id);
         return;
       }
-      const proxyRetry = isProxyRetry(res.status, res.text);
-      if ((res.status === 429 || proxyRetry) && attempt < MAX_RETRIES) {
-        if (proxyRetry) report.proxy503++;
-        else report.refused429++;
-        const seconds = Number(res.headers.get("Retry-After") ?? "1");
-        await sleep(Math.min(30, Number.isFinite(seconds) ? seconds : 1) * 1000);
+      // 429s were waited out and sent again by call().
+      if (isProxyRetry(res.status, res.text) && attempt < MAX_RETRIES) {
+        report.proxy503++;
         continue;
       }
       return void report.lost.push(`#${i}: ${res.status}`);
