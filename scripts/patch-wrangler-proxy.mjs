@@ -25,7 +25,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const WRANGLER_VERSION = "4.86.0";
-const MARK = "/* rota: patched proxy retry (README \"Load\") */";
+const MARK = "/* rota: patched proxy retry v2 (README \"Load\") */";
 const MAX_ATTEMPTS = 3;
 
 const FETCH_BEFORE = `      void fetch(userWorkerUrl, new Request(request, { headers })).then(async (res) => {`;
@@ -52,8 +52,12 @@ const CATCH_AFTER = `      }).catch((error) => {
         const newUserWorkerUrl = this.proxyData && urlFromParts(this.proxyData.userWorkerUrl);
         const bodyless = request.method === "GET" || request.method === "HEAD";
         if (userWorkerUrl.origin === newUserWorkerUrl?.origin) {
-          if (bodyless && attempt < ${MAX_ATTEMPTS}) return attemptFetch(attempt + 1);
-          console.error(\`[ProxyWorker] \${request.method} \${innerUrl.pathname} failed on its connection to the runtime after \${attempt} attempt(s): \${error?.message ?? error}\`);
+          const failure = \`[ProxyWorker] \${request.method} \${innerUrl.pathname}: the connection to the runtime failed (\${error?.message ?? error}) on attempt \${attempt}\`;
+          if (bodyless && attempt < ${MAX_ATTEMPTS}) {
+            console.warn(\`\${failure}; sending it again\`);
+            return attemptFetch(attempt + 1);
+          }
+          console.error(\`\${failure}; answered 503\`);
           deferredResponse.resolve(
             new Response(
               \`The dev server lost its connection to the worker's runtime (\${error?.message ?? error}) after \${attempt} attempt(s); the request may not have reached the worker. Try it again.\`,

@@ -50,4 +50,8 @@ it("answers a request whose connection to the runtime fails, GET included, inste
   expect(post.status).toBe(503);
   expect(post.text).toMatch(/lost its connection to the worker's runtime .* after 1 attempt\(s\); the request may not have reached the worker/);
   expect(post.text).not.toMatch(/restarted/);
+  // Nothing silent: each failed attempt is in wrangler's output.
+  await new Promise((r) => setTimeout(r, 500));
+  expect(dev.log).toMatch(/\[ProxyWorker\] GET \/api\/models\/employee-scheduling\/v1\/schedules: the connection to the runtime failed \(.*\) on attempt 1; sending it again/);
+  expect(dev.log).toMatch(/\[ProxyWorker\] POST \/api\/models\/employee-scheduling\/v1\/schedules: the connection to the runtime failed \(.*\) on attempt 1; answered 503/);
 });
