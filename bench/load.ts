@@ -4,10 +4,11 @@
  * lost and nothing is a ghost: the listing holds exactly the acknowledged datasets and each of them answers GET.
  *
  * A 429 is a refusal, not a loss: the client honours `Retry-After` and sends any request again (both are counted). So
- * is the 503 that `wrangler dev`'s own proxy answers to a POST when its pooled connection to the Worker's runtime broke
+ * is the 503 that `wrangler dev`'s own proxy answers to a POST when its connection to the Worker's runtime failed
  * ("The dev server lost its connection to the worker's runtime", with `Retry-After: 0`; "Your worker restarted
- * mid-request" before scripts/patch-wrangler-proxy.mjs, README "Load"): it is counted apart and submitted again, and the ghost check below proves that the failed attempt created nothing (a dataset created twice
- * would be listed without having been acknowledged). Every other 5xx is a failure. Everything is bounded: the number
+ * mid-request" before scripts/patch-wrangler-proxy.mjs, README "Load"): it is counted apart and submitted again, and
+ * the ghost check below proves that the failed attempt created nothing (a dataset created twice would be listed
+ * without having been acknowledged). Every other 5xx is a failure. Everything is bounded: the number
  * of requests, every request's time (AbortSignal.timeout) and the whole run (`deadlineMs`).
  * Used by `npm run bench:load` (load-main.ts) and by the e2e test test/e2e/load.test.ts.
  */

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /**
  * Mends the request proxy of `wrangler dev` 4.86.0 (README "Load"). `wrangler dev` runs two workerd processes: a
- * ProxyWorker on the public port, which forwards every request over pooled keep-alive connections to the runtime
- * that runs the Worker. kj closes an idle pooled connection after 5 s on both ends; a request written to a connection
- * at the moment the runtime closes it fails with "Network connection lost." before it reaches the Worker, and more
- * often on a loaded machine, where those timers fire late. The ProxyWorker then means to tell a failure of the
- * current runtime from one of a runtime being replaced, but compares the request's URL (with its path) to the
- * runtime's bare origin, which never match on any path but `/`. So every such failure is taken for a reload:
- * a POST is answered `503 Your worker restarted mid-request`, and a GET or HEAD is parked until the next reload,
- * which never comes: it is never answered, while both processes sit idle.
+ * ProxyWorker on the public port, which forwards every request over pooled keep-alive connections to the runtime that
+ * runs the Worker. A forward fails with "Network connection lost." when the runtime is gone (it crashed), when it
+ * closes an idle pooled connection as a request is written to it (kj closes them after 5 s at both ends), and for
+ * some of many large bodies in flight at once; often on a loaded machine. The ProxyWorker then means to tell a
+ * failure of the current runtime from one of a runtime being replaced, but compares the request's URL (with its path)
+ * to the runtime's bare origin, which never match on any path but `/`. So every such failure is taken for a reload: a
+ * POST is answered `503 Your worker restarted mid-request`, and a GET or HEAD is parked until the next reload, which
+ * never comes: it is never answered, while both processes sit idle.
  *
  * The mend, in the spirit of later wrangler versions (which need Node 22): compare origins; when the runtime is
  * unchanged, send a GET or HEAD again at once on a fresh attempt (up to MAX_ATTEMPTS; it has no body and is safe to

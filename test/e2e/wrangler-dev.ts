@@ -96,8 +96,8 @@ export class WranglerDev {
    * request proxy (the workerd process listening on the public port) running.
    */
   killRuntime(): void {
-    const wrangler = spawnSync("pgrep", ["-g", String(this.child!.pid), "-f", "workerd serve"], { encoding: "utf8" });
-    const pids = wrangler.stdout.split("\n").filter(Boolean).map(Number);
+    const found = spawnSync("pgrep", ["-g", String(this.child!.pid), "-f", "workerd serve"], { encoding: "utf8" });
+    const pids = found.stdout.split("\n").filter(Boolean).map(Number);
     const runtime = pids.filter((pid) => !readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(`entry=127.0.0.1:${this.port}\0`));
     if (runtime.length !== 1) throw new Error(`expected one runtime among workerd processes ${pids.join(", ")}`);
     process.kill(runtime[0], "SIGKILL");
