@@ -4,10 +4,11 @@
  * lost and nothing is a ghost: the listing holds exactly the acknowledged datasets and each of them answers GET.
  *
  * A 429 is a refusal, not a loss: the client honours `Retry-After` and sends any request again (both are counted). So
- * is the 503 that `wrangler dev`'s own proxy answers when its pooled connection to the Worker's runtime broke before
- * the request was delivered ("Your worker restarted mid-request", with `Retry-After: 0`): it is counted apart and
- * submitted again, and the ghost check below proves that the failed attempt created nothing (a dataset created twice
- * would be listed without having been acknowledged). Every other 5xx is a failure. Everything is bounded: the number
+ * is the 503 that `wrangler dev`'s own proxy answers to a POST when its connection to the Worker's runtime failed
+ * ("The dev server lost its connection to the worker's runtime", with `Retry-After: 0`; "Your worker restarted
+ * mid-request" before scripts/patch-wrangler-proxy.mjs, README "Load"): it is counted apart and submitted again, and
+ * the ghost check below proves that the failed attempt created nothing (a dataset created twice would be listed
+ * without having been acknowledged). Every other 5xx is a failure. Everything is bounded: the number
  * of requests, every request's time (AbortSignal.timeout) and the whole run (`deadlineMs`).
  * Used by `npm run bench:load` (load-main.ts) and by the e2e test test/e2e/load.test.ts.
  */
@@ -32,6 +33,8 @@ export interface LoadReport {
   refused429: number;
   /** 503 answers of wrangler dev's proxy, not of the Worker (each followed by a retry). */
   proxy503: number;
+  /** Requests whose keep-alive connection the server closed as they were sent, unanswered (each sent again). */
+  connectionResets: number;
   /** Submissions that ended without a 202: status (or the network error) per submission. */
   lost: string[];
   /** Any 5xx answer seen, on any request. */
@@ -68,6 +71,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     acknowledged: 0,
     refused429: 0,
     proxy503: 0,
+    connectionResets: 0,
     lost: [],
     serverErrors: [],
     stalled: [],
@@ -81,10 +85,20 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     wallMs: 0,
   };
 
-  /** One request; a 429 is waited out (its `Retry-After`) and sent again, within MAX_RETRIES and the deadline. */
+  /**
+   * One request; a 429 is waited out (its `Retry-After`) and sent again, and so is a request whose connection was
+   * closed under it without an answer, within MAX_RETRIES and the deadline.
+   */
   async function call(method: string, path: string, body?: string): Promise<{ status: number; ms: number; headers: Headers; json: unknown; text: string }> {
     for (let attempt = 0; ; attempt++) {
-      const res = await callOnce(method, path, body);
+      let res;
+      try {
+        res = await callOnce(method, path, body);
+      } catch (err) {
+        if (!isConnectionReset(err) || attempt >= MAX_RETRIES || Date.now() > deadline) throw err;
+        report.connectionResets++;
+        continue;
+      }
       if (res.status !== 429 || attempt >= MAX_RETRIES || Date.now() > deadline) return res;
       report.refused429++;
       const seconds = Number(res.headers.get("Retry-After") ?? "1");
@@ -105,7 +119,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
       });
       text = await res.text();
     } catch (err) {
-      report.stalled.push(`${method} ${path.split("?")[0]}: ${errorText(err)} after ${Math.round(performance.now() - t0)} ms`);
+      if (!isConnectionReset(err)) report.stalled.push(`${method} ${path.split("?")[0]}: ${errorText(err)} after ${Math.round(performance.now() - t0)} ms`);
       throw err;
     }
     const ms = performance.now() - t0;
@@ -194,7 +208,16 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
 
 /** wrangler dev's proxy could not deliver the request to the runtime (its text, since the status alone is ambiguous). */
 function isProxyRetry(status: number, text: string): boolean {
-  return status === 503 && text.startsWith("Your worker restarted mid-request");
+  return status === 503 && /^(Your worker restarted mid-request|The dev server lost its connection to the worker's runtime)/.test(text);
+}
+
+/**
+ * The client's pooled keep-alive connection to wrangler dev was closed by the server as the request went out (undici:
+ * "other side closed"): no answer came, and the ghost check shows whether a POST sent again was created twice.
+ */
+function isConnectionReset(err: unknown): boolean {
+  const code = (err as { cause?: { code?: string } } | null)?.cause?.code;
+  return err instanceof TypeError && (code === "UND_ERR_SOCKET" || code === "ECONNRESET");
 }
 
 /** `count` jobs, at most `concurrency` at once. */
@@ -217,7 +240,7 @@ export function formatReport(r: LoadReport): string {
   const line = (name: string, values: number[]) =>
     `${name.padEnd(16)} n=${String(values.length).padEnd(6)} p50 ${ms(percentile(values, 50)).padEnd(9)} p95 ${ms(percentile(values, 95)).padEnd(9)} max ${ms(Math.max(...values))}`;
   return [
-    `submitted ${r.submitted}, acknowledged (202) ${r.acknowledged}, 429 answers (retried) ${r.refused429}, wrangler-proxy 503s (retried) ${r.proxy503}, lost ${r.lost.length}`,
+    `submitted ${r.submitted}, acknowledged (202) ${r.acknowledged}, 429 answers (retried) ${r.refused429}, wrangler-proxy 503s (retried) ${r.proxy503}, connection resets (retried) ${r.connectionResets}, lost ${r.lost.length}`,
     `completed ${r.completed}/${r.acknowledged}, not completed ${r.notCompleted.length}, ghosts ${r.ghosts.length}, unlisted ${r.unlisted.length}, 5xx ${r.serverErrors.length}, stalled ${r.stalled.length}`,
     line("acknowledgement", r.ackMs),
     line("GET /{id}", r.getMs),
@@ -232,5 +255,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 function errorText(err: unknown): string {
-  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  const cause = (err as { cause?: { code?: string; message?: string } } | null)?.cause;
+  const why = cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})`.replace("( ", "(") : "";
+  return err instanceof Error ? `${err.name}: ${err.message}${why}` : String(err);
 }

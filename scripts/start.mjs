@@ -11,6 +11,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareDevVars, wranglerDevArgs } from "./dev-vars.mjs";
+import { patchWranglerProxy } from "./patch-wrangler-proxy.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const port = process.env.PORT || "8787";
@@ -40,6 +41,7 @@ function run(command, args) {
 run("npm", ["run", "--silent", "build:wasm"]);
 run("npm", ["run", "--silent", "build:web"]); // the browser planner, served at / (wrangler.toml [assets])
 run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"]);
+patchWranglerProxy(); // wrangler's request proxy would hold a GET forever after a failed connection (README "Load")
 
 console.log(`\nRota API key (from ${keySource}):\n  ${apiKey}\n`);
 console.log(`Try: curl -H "X-API-KEY: ${apiKey}" http://127.0.0.1:${port}/api/models/employee-scheduling/v1/demo-data\n`);

@@ -1,7 +1,9 @@
 /** Runs the real `wrangler dev` (workerd with local D1, R2 and Durable Objects) for end-to-end tests. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { patchWranglerProxy } from "../../scripts/patch-wrangler-proxy.mjs";
 
 /** No metrics, error reports, banner or Cloudflare API calls (TOOLCHAIN.md): every wrangler run in the tests is offline. */
 export const OFFLINE_ENV = {
@@ -44,6 +46,7 @@ export class WranglerDev {
 
   /** Apply the D1 migrations to this persist dir (as `npm start` does), then start and wait until it answers. */
   async start(): Promise<void> {
+    patchWranglerProxy(); // wrangler's request proxy parks a GET forever after a failed connection (README "Load")
     const migrate = spawnSync(
       "npx",
       ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", this.persistDir],
@@ -86,6 +89,18 @@ export class WranglerDev {
     process.kill(-child.pid!, "SIGKILL");
     await exited;
     this.child = null;
+  }
+
+  /**
+   * Kill only the workerd process that runs the Worker (as a crash of the runtime would), leaving wrangler and its
+   * request proxy (the workerd process listening on the public port) running.
+   */
+  killRuntime(): void {
+    const found = spawnSync("pgrep", ["-g", String(this.child!.pid), "-f", "workerd serve"], { encoding: "utf8" });
+    const pids = found.stdout.split("\n").filter(Boolean).map(Number);
+    const runtime = pids.filter((pid) => !readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(`entry=127.0.0.1:${this.port}\0`));
+    if (runtime.length !== 1) throw new Error(`expected one runtime among workerd processes ${pids.join(", ")}`);
+    process.kill(runtime[0], "SIGKILL");
   }
 
   get log(): string {

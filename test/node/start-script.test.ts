@@ -15,7 +15,7 @@ function runStart(env: Record<string, string>, devVars?: string): { argv: string
   const dir = mkdtempSync(join(tmpdir(), "rota-start-"));
   mkdirSync(join(dir, "scripts"));
   mkdirSync(join(dir, "bin"));
-  for (const f of ["start.mjs", "dev-vars.mjs"]) copyFileSync(join("scripts", f), join(dir, "scripts", f));
+  for (const f of ["start.mjs", "dev-vars.mjs", "patch-wrangler-proxy.mjs"]) copyFileSync(join("scripts", f), join(dir, "scripts", f));
   if (devVars !== undefined) writeFileSync(join(dir, ".dev.vars"), devVars);
   const log = join(dir, "argv.log");
   for (const tool of ["npm", "npx"]) {
