@@ -53,7 +53,7 @@ import {
   type TerminationPolicy,
   type TerminationProgress,
 } from "../solver/termination";
-import type { Env } from "../worker/env";
+import type { Env } from "../platform/env";
 import type { ValidationIssue } from "../model/validation";
 import { deleteDatasetIndex, markDatasetPurged, upsertDatasetIndex } from "./dataset-index";
 import { searchName, type ExchangeReply } from "./search-object";

@@ -15,7 +15,7 @@ import type { SolvingRequest } from "../schemas/solving-request";
 import { encodeProblem } from "../solver/encode";
 import { compareScores, type Score } from "../solver/score";
 import { SolverSession } from "../solver/session";
-import type { Env } from "../worker/env";
+import type { Env } from "../platform/env";
 import { DatasetStorage } from "./storage";
 
 export interface SearchInit {
