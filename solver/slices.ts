@@ -4,9 +4,9 @@
  *
  * A slice is synchronous: it holds its thread (under `wrangler dev` every Durable Object shares one) for its whole
  * length, so requests and messages wait behind it. It is bounded by work units, never by reading the clock inside
- * the engine, and the units of the next slice come from the wall time of this one. That time is read across a turn
- * of the event loop on both sides: in production Workers the clock only advances across I/O, so two reads around
- * synchronous code alone would measure 0.
+ * the engine, and the units of the next slice come from the wall time of this one. In production Workers the clock
+ * only advances across I/O, so two reads around synchronous code measure 0: the runner yields a turn of the event
+ * loop on both sides of the slice and, when the clock did not move during the slice, reads it again after the turn.
  */
 import type { SolverSession } from "./session";
 
@@ -29,7 +29,7 @@ export function nextSliceUnits(units: number, unitsDone: number, elapsedMs: numb
 
 export interface SliceOutcome {
   unitsDone: number;
-  /** Wall time of the slice, the turn after it included. */
+  /** Wall time of the slice (with the turn after it where the clock stands still in synchronous code). */
   elapsedMs: number;
   /** Units for the next slice. */
   nextUnits: number;
@@ -50,7 +50,7 @@ const timerTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Yields one turn (the runtime reads its sockets, a worker its messages), runs at most `units` (or `cap`) units, yields
- * again and calibrates the next slice from the time in between.
+ * again and calibrates the next slice from the slice's time.
  */
 export async function runSlice(session: SolverSession, units: number, options: SliceOptions = {}): Promise<SliceOutcome> {
   const turn = options.turn ?? timerTurn;
@@ -59,7 +59,8 @@ export async function runSlice(session: SolverSession, units: number, options: S
   const startedAt = now();
   const budget = Math.max(0, Math.min(units, options.cap ?? Infinity));
   const { unitsDone } = budget > 0 ? session.runSlice(budget) : { unitsDone: 0 };
+  let elapsedMs = now() - startedAt;
   await turn();
-  const elapsedMs = now() - startedAt;
+  if (elapsedMs <= 0) elapsedMs = now() - startedAt;
   return { unitsDone, elapsedMs, nextUnits: nextSliceUnits(units, unitsDone, elapsedMs, options.targetMs) };
 }

@@ -57,6 +57,18 @@ describe("runSlice", () => {
     expect(capped).toEqual({ unitsDone: 0, elapsedMs: 10, nextUnits: 5_000 });
   });
 
+  it("where the clock moves during synchronous code, the slice's own time counts, not the turn after it", async () => {
+    const session = await openSession(releaseModule(), { modelInput: input() }, { seed: 3 });
+    let clock = 0;
+    const turn = async () => {
+      clock += 100;
+    };
+    // Each read advances the clock by 7 ms, as a clock that runs during the slice would.
+    const out = await runSlice(session, 5_000, { turn, now: () => (clock += 7) });
+    expect(out.elapsedMs).toBe(7);
+    expect(out.nextUnits).toBe(nextSliceUnits(5_000, 5_000, 7));
+  });
+
   it("runs with the default timer turn and clock", async () => {
     const session = await openSession(releaseModule(), { modelInput: input() }, { seed: 3 });
     const out = await runSlice(session, FIRST_SLICE_UNITS);
