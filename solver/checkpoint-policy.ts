@@ -1,5 +1,5 @@
 /**
- * When a host writes a solver checkpoint (README "Solver performance", checkpoints): the checkpoint is what a run
+ * When a host writes a solver checkpoint (README "Slices and checkpoints"): the checkpoint is what a run
  * resumes from after an eviction or a restart, and at 100,000 shifts it is about a megabyte. Writing one after every
  * 50 ms slice wrote tens of megabytes per minute to Durable Object storage; now a checkpoint is written
  *   - when the phase changed (construction ended) since the last one,

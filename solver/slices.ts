@@ -1,6 +1,6 @@
 /**
  * One slice of search and the calibration of the next, for every host of a SolverSession: the DatasetObject, the
- * SearchObject and the browser's solver worker (README "Solver performance").
+ * SearchObject and the browser's solver worker (README "Slices and checkpoints").
  *
  * A slice is synchronous: it holds its thread (under `wrangler dev` every Durable Object shares one) for its whole
  * length, so requests and messages wait behind it. It is bounded by work units, never by reading the clock inside
