@@ -1,7 +1,8 @@
 /**
  * DatasetObject: one Durable Object per dataset. It owns the dataset's metadata and run state (SQLite), runs the
- * Wasm solver in bounded slices driven by its alarm, checkpoints the search after every slice, writes the final
- * output to R2 and mirrors each status change into the D1 index.
+ * Wasm solver in bounded slices driven by its alarm (solver/slices.ts), checkpoints the search when the checkpoint
+ * policy says so (solver/checkpoint-policy.ts: on a new best at most every few seconds, at phase ends and when the
+ * run stops), writes the final output to R2 and mirrors each status change into the D1 index.
  *
  * Lifecycle (spec §3): DATASET_CREATED -> DATASET_VALIDATED (or DATASET_INVALID, never solved) -> SOLVING_SCHEDULED
  * -> SOLVING_STARTED -> SOLVING_ACTIVE -> SOLVING_COMPLETED (or SOLVING_INCOMPLETE when stopped before the
@@ -14,9 +15,11 @@
  * - Alarms run at least once and are retried when they throw: every step below is idempotent and re-entrant from
  *   what SQLite holds (a retried alarm redoes at most one slice).
  * - One alarm = one slice. In production the clock only advances across I/O, so a slice is bounded by work units,
- *   calibrated from the wall time of the previous slice, and time is read only at slice boundaries.
+ *   calibrated from the wall time of the previous slice (read across a timer turn), and time is read only at slice
+ *   boundaries.
  * - The in-memory solver session is a cache: after an eviction or a restart of `wrangler dev`, it is rebuilt from
- *   the R2 input and the last SQLite checkpoint, and the run continues where that checkpoint left it.
+ *   the R2 input and the last SQLite checkpoint, and the run continues where that checkpoint left it (the search
+ *   is deterministic from there; the record's time limits keep counting).
  * - Between alarms the object serves reads (GET returns the best solution so far).
  * - The one alarm is owned by `AlarmSchedule` (alarm-schedule.ts): jobs "solver" (solver steps, operation NONE's
  *   compute), "purge" (end of retention) and "outbox" (webhook deliveries) each record a due time, and the alarm is
@@ -42,10 +45,12 @@ import {
   maxReportPageSize,
   reportShifts,
 } from "../solver/assignability";
-import { encodeProblem } from "../solver/encode";
+import { CheckpointPolicy } from "../solver/checkpoint-policy";
+import { openSession } from "../solver/open-session";
 import { assignmentOfOutput, solutionParts, submittedAssignment, type SolutionParts } from "../solver/output";
 import { compareScores, formatScore, type Score } from "../solver/score";
-import { SolverSession } from "../solver/session";
+import type { SolverSession } from "../solver/session";
+import { FIRST_SLICE_UNITS, runSlice, type SliceOutcome } from "../solver/slices";
 import {
   checkTermination,
   terminationPolicy,
@@ -53,7 +58,7 @@ import {
   type TerminationPolicy,
   type TerminationProgress,
 } from "../solver/termination";
-import type { Env } from "../worker/env";
+import type { Env } from "../platform/env";
 import type { ValidationIssue } from "../model/validation";
 import { deleteDatasetIndex, markDatasetPurged, upsertDatasetIndex } from "./dataset-index";
 import { searchName, type ExchangeReply } from "./search-object";
@@ -80,17 +85,6 @@ export interface DatasetInit {
 /** A refusal of an operation in the dataset's current state (the Worker answers it with a 4xx). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409 | 410; message: string };
 
-/**
- * Search time one slice should take. A slice is synchronous: it holds the isolate, which several Durable Objects can
- * share (under `wrangler dev` every object shares one thread), for its whole length, so requests to all of them wait
- * behind it. 50 ms of search keeps that wait short.
- */
-const SLICE_TARGET_MS = 50;
-/** A slice searches at least 4 times as long as its checkpoint write takes. */
-const CHECKPOINT_SHARE_INVERSE = 4;
-const FIRST_SLICE_UNITS = 20_000;
-const MIN_SLICE_UNITS = 1_000;
-const MAX_SLICE_UNITS = 50_000_000;
 /** Fixed seed: the same input and termination give the same schedule (reproducible runs). */
 const DEFAULT_SEED = 1;
 /** A dataset waiting for a place asks the queue again this often, in case a wake from the queue was lost. */
@@ -141,6 +135,8 @@ interface DatasetRecord {
 interface LiveRun {
   request: SolvingRequest;
   session: SolverSession;
+  /** When the session's state goes to the CHECKPOINT blob (solver/checkpoint-policy.ts). */
+  checkpoints: CheckpointPolicy;
 }
 
 export class DatasetObject extends DurableObject<Env> {
@@ -499,58 +495,65 @@ export class DatasetObject extends DurableObject<Env> {
     m.activeDateTime = this.transition(record, "SOLVING_ACTIVE");
     m.score = formatScore(live.session.bestScore());
     record.run.progress = null;
-    this.storage.writeBlob(CHECKPOINT, live.session.checkpoint());
+    this.writeCheckpoint(live);
     await this.save(record);
     await this.scheduleNextAlarm();
     await this.startSearches(record);
   }
 
-  /** One bounded slice of search, a checkpoint, and the termination check at the slice boundary. */
-  private async slice(record: DatasetRecord): Promise<void> {
-    // Yield one timer turn first: it lets the runtime read its sockets. Without it, the slices of objects whose alarms
-    // fell due together ran back to back for seconds, and requests (and the connections they came on) waited behind
-    // them (README "Load").
-    await scheduler.wait(1);
-    const live = await this.ensureLive(record);
+  /**
+   * One bounded slice of search (solver/slices.ts), the termination check at the slice boundary, and a checkpoint
+   * when one is due (solver/checkpoint-policy.ts) or the run stops.
+   */
+  private async slice(stale: DatasetRecord): Promise<void> {
+    const live = await this.ensureLive(stale);
     const { session } = live;
+    let outcome: SliceOutcome | null = null;
+    const before = session.bestScore();
+    const stepsBefore = session.steps;
+    if (!stale.run.stopReason) {
+      const limit = stale.run.policy.stepCountLimit;
+      const cap = limit !== null && session.phase === "LOCAL_SEARCH" ? Math.max(0, limit - session.steps) : undefined;
+      // The slice yields one timer turn before and after itself: the runtime reads its sockets (without it, the
+      // slices of objects whose alarms fell due together ran back to back for seconds, README "Load"), and the clock
+      // advances (in production it only does across I/O).
+      outcome = await runSlice(session, stale.run.sliceUnits, { cap, turn: () => scheduler.wait(1), now: Date.now });
+    }
+    // Requests ran during those turns: read the record again. A run that ended meanwhile (DELETE) is left alone.
+    const record = this.storage.readRecord<DatasetRecord>();
+    if (!record || record.purgedAt || record.metadata.solverStatus !== "SOLVING_ACTIVE" || this.live !== live) return;
     const run = record.run;
-    if (!run.stopReason) {
-      const startedAt = Date.now();
-      const before = session.bestScore();
-      let budget = run.sliceUnits;
-      if (run.policy.stepCountLimit !== null && session.phase === "LOCAL_SEARCH") {
-        budget = Math.min(budget, Math.max(0, run.policy.stepCountLimit - session.steps));
-      }
-      const stepsBefore = session.steps;
-      const { unitsDone } = budget > 0 ? session.runSlice(budget) : { unitsDone: 0 };
+    if (outcome && !run.stopReason) {
+      run.sliceUnits = outcome.nextUnits;
       this.shareBest(record, session);
       const best = session.bestScore();
-      const searchedAt = Date.now();
-      this.storage.writeBlob(CHECKPOINT, session.checkpoint());
       const now = Date.now();
-      // Calibrate the next slice from this one's search time. A large dataset's checkpoint is slow (1.1 MB, about
-      // 20 ms at 100,000 shifts): its slices search longer, so that the checkpoint takes at most a fifth of a slice.
-      const targetMs = Math.max(SLICE_TARGET_MS, CHECKPOINT_SHARE_INVERSE * (now - searchedAt));
-      const elapsed = Math.max(1, searchedAt - startedAt);
-      run.sliceUnits = clamp(Math.round((unitsDone / elapsed) * targetMs), MIN_SLICE_UNITS, MAX_SLICE_UNITS);
       const improved = compareScores(best, before) > 0;
       run.stopReason = this.decideStop(run, session, now, best, improved);
       record.metadata.score = formatScore(best);
       run.logTally = this.runLog.slice(run.logTally ?? EMPTY_TALLY, {
         moves: session.steps - stepsBefore,
-        ms: elapsed,
+        ms: Math.max(1, outcome.elapsedMs),
         improved,
         best: record.metadata.score,
         now,
       });
+      // Before completion too: a retried completion (after a crash) then reports this very best.
+      if (run.stopReason || live.checkpoints.due(session, now)) this.writeCheckpoint(live, now);
     }
     if (run.stopReason) {
+      this.storage.writeRecord(record);
       const finishedConstruction = session.phase === "LOCAL_SEARCH";
       await this.finish(record, live, finishedConstruction ? "SOLVING_COMPLETED" : "SOLVING_INCOMPLETE");
       return;
     }
     this.storage.writeRecord(record);
     await this.scheduleNextAlarm();
+  }
+
+  private writeCheckpoint(live: LiveRun, now = Date.now()): void {
+    this.storage.writeBlob(CHECKPOINT, live.session.checkpoint());
+    live.checkpoints.written(live.session, now);
   }
 
   private decideStop(
@@ -744,15 +747,9 @@ export class DatasetObject extends DurableObject<Env> {
   private async ensureLive(record: DatasetRecord): Promise<LiveRun> {
     if (this.live) return this.live;
     const request = await this.readRequest(record.requestKey);
-    const problem = encodeProblem(request.modelInput);
     const checkpoint = this.storage.readBlob(CHECKPOINT);
-    const session = checkpoint
-      ? await SolverSession.restore(rotaWasm, problem, checkpoint)
-      : await SolverSession.create(rotaWasm, problem, {
-          seed: DEFAULT_SEED,
-          weights: request.config?.model?.overrides ?? undefined,
-        });
-    this.live = { request, session };
+    const session = await openSession(rotaWasm, request, { seed: DEFAULT_SEED, checkpoint });
+    this.live = { request, session, checkpoints: new CheckpointPolicy(session, Date.now()) };
     return this.live;
   }
 
@@ -837,9 +834,5 @@ function isSolving(status: SolverStatus): boolean {
 function terminationText(reason: RunState["stopReason"]): string {
   if (reason === "CANCELLED") return "Terminated by a DELETE request";
   return reason ? `Termination: ${reason}` : "Stopped";
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
 }
 

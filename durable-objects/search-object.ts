@@ -6,16 +6,18 @@
  * Protocol, at every slice boundary of a search: it sends its best score and assignment to the DatasetObject
  * (`exchange`), which keeps the best of all searches and answers with that shared best when it is better than the
  * search's own (the search then continues from it), or with `stop` once the run ended. The DatasetObject owns
- * termination and the result. A SearchObject owns its own alarm (one job: the next slice) and checkpoints after each
- * slice, so it resumes after a restart like the dataset does.
+ * termination and the result. A SearchObject owns its own alarm (one job: the next slice) and checkpoints as the dataset
+ * does (solver/checkpoint-policy.ts), so it resumes after a restart like the dataset does.
  */
 import { DurableObject } from "cloudflare:workers";
 import rotaWasm from "../build/rota.wasm";
 import type { SolvingRequest } from "../schemas/solving-request";
-import { encodeProblem } from "../solver/encode";
+import { CheckpointPolicy } from "../solver/checkpoint-policy";
+import { openSession } from "../solver/open-session";
 import { compareScores, type Score } from "../solver/score";
-import { SolverSession } from "../solver/session";
-import type { Env } from "../worker/env";
+import type { SolverSession } from "../solver/session";
+import { FIRST_SLICE_UNITS, runSlice } from "../solver/slices";
+import type { Env } from "../platform/env";
 import { DatasetStorage } from "./storage";
 
 export interface SearchInit {
@@ -37,8 +39,11 @@ interface SearchRecord {
 export type ExchangeReply = { stop: true } | { stop: false; best: { score: Score; assignment: Int32Array } | null };
 
 const CHECKPOINT = "checkpoint";
-const SLICE_TARGET_MS = 200;
-const FIRST_SLICE_UNITS = 20_000;
+/**
+ * Wall time of a search's slice: longer than the dataset's (solver/slices.ts SLICE_TARGET_MS), because each slice
+ * ends with an exchange that carries the search's whole best assignment to the dataset.
+ */
+const SEARCH_SLICE_TARGET_MS = 200;
 
 export function searchName(datasetId: string, index: number): string {
   return `${datasetId}/search/${index}`;
@@ -46,7 +51,7 @@ export function searchName(datasetId: string, index: number): string {
 
 export class SearchObject extends DurableObject<Env> {
   private readonly storage: DatasetStorage;
-  private session: SolverSession | null = null;
+  private live: { session: SolverSession; checkpoints: CheckpointPolicy } | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -68,25 +73,28 @@ export class SearchObject extends DurableObject<Env> {
     record.stopped = true;
     this.storage.writeRecord(record);
     this.storage.deleteBlob(CHECKPOINT);
-    this.session = null;
+    this.live = null;
     await this.ctx.storage.deleteAlarm();
   }
 
   async progress(): Promise<{ stopped: boolean; exchanges: number; unitsDone: number } | null> {
     const record = this.storage.readRecord<SearchRecord>();
     if (!record) return null;
-    return { stopped: record.stopped, exchanges: record.exchanges, unitsDone: this.session?.unitsDone ?? 0 };
+    return { stopped: record.stopped, exchanges: record.exchanges, unitsDone: this.live?.session.unitsDone ?? 0 };
   }
 
   async alarm(): Promise<void> {
     const record = this.storage.readRecord<SearchRecord>();
     if (!record || record.stopped) return;
-    const session = await this.ensureSession(record.init);
-    const startedAt = Date.now();
-    const { unitsDone } = session.runSlice(record.sliceUnits);
-    const elapsed = Math.max(1, Date.now() - startedAt);
-    record.sliceUnits = Math.min(50_000_000, Math.max(1_000, Math.round((unitsDone / elapsed) * SLICE_TARGET_MS)));
-    this.storage.writeBlob(CHECKPOINT, session.checkpoint());
+    const live = await this.ensureLive(record.init);
+    const { session, checkpoints } = live;
+    record.sliceUnits = (await runSlice(session, record.sliceUnits, { targetMs: SEARCH_SLICE_TARGET_MS })).nextUnits;
+    if (this.live !== live) return; // stopped during the slice's turns
+    const now = Date.now();
+    if (checkpoints.due(session, now)) {
+      this.storage.writeBlob(CHECKPOINT, session.checkpoint());
+      checkpoints.written(session, now);
+    }
 
     const dataset = this.env.DATASETS.get(this.env.DATASETS.idFromName(record.init.datasetId));
     const reply = (await dataset.exchange(record.init.index, session.bestScore(), session.bestAssignment())) as ExchangeReply;
@@ -103,19 +111,15 @@ export class SearchObject extends DurableObject<Env> {
     await this.ctx.storage.setAlarm(Date.now() + Number(this.env.SLICE_PAUSE_MS ?? 0));
   }
 
-  private async ensureSession(init: SearchInit): Promise<SolverSession> {
-    if (this.session) return this.session;
+  private async ensureLive(init: SearchInit): Promise<{ session: SolverSession; checkpoints: CheckpointPolicy }> {
+    if (this.live) return this.live;
     const object = await this.env.BLOBS.get(init.requestKey);
     if (!object) throw new Error(`The dataset's input ${init.requestKey} is missing from storage.`);
     const request = await object.json<SolvingRequest>();
-    const problem = encodeProblem(request.modelInput);
     const checkpoint = this.storage.readBlob(CHECKPOINT);
-    this.session = checkpoint
-      ? await SolverSession.restore(rotaWasm, problem, checkpoint)
-      : await SolverSession.create(rotaWasm, problem, {
-          seed: init.seed,
-          weights: request.config?.model?.overrides ?? undefined,
-        });
-    return this.session;
+    const session = await openSession(rotaWasm, request, { seed: init.seed, checkpoint });
+    // A new search has nothing stored yet: a restart before its first checkpoint starts it afresh (same seed).
+    this.live = { session, checkpoints: new CheckpointPolicy(session, Date.now()) };
+    return this.live;
   }
 }

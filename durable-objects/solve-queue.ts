@@ -16,7 +16,7 @@
  * whose dataset no longer needs a place (final status, or never created), and grants freed places.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../worker/env";
+import type { Env } from "../platform/env";
 
 export interface QueueLimits {
   /** Threads that may solve at once. */

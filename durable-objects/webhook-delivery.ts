@@ -8,9 +8,9 @@
  * - the 5 s timeout fires -> TIMEOUT, not retried, to avoid a duplicate delivery. `fetch` cannot tell a connect that
  *   hangs for 5 s from a read that does, so both count as a read timeout (the side that never duplicates).
  */
-import { hmacSha256Base64, unseal } from "../worker/crypto";
-import { loadSecretValues, secretRefs, substituteSecrets, webhookKeyContext } from "../worker/platform/secret-store";
-import type { WebhookConfig } from "../worker/platform/webhook-store";
+import { hmacSha256Base64, unseal } from "../platform/crypto";
+import { loadSecretValues, secretRefs, substituteSecrets, webhookKeyContext } from "../platform/secret-store";
+import type { WebhookConfig } from "../platform/webhook-store";
 
 export const SIGNATURE_HEADER = "X-Rota-Signature";
 export const TIMESTAMP_HEADER = "X-Rota-Timestamp";

@@ -16,7 +16,7 @@
  * delivery twice.
  */
 import type { Metadata } from "../schemas/metadata";
-import type { Env } from "../worker/env";
+import type { Env } from "../platform/env";
 import {
   DEFAULT_PUBLIC_BASE_URL,
   getWebhook,
@@ -25,8 +25,8 @@ import {
   matchesFilters,
   type WebhookConfig,
   type WebhookPayload,
-} from "../worker/platform/webhook-store";
-import { refusedTarget, targetPolicy } from "../worker/platform/webhook-target";
+} from "../platform/webhook-store";
+import { refusedTarget, targetPolicy } from "../platform/webhook-target";
 import { notifyWebhookFailure, type NotificationSender, logSender } from "./admin-notifier";
 import type { AlarmSchedule } from "./alarm-schedule";
 import { buildHeaders, sendWebhook, type AttemptResult } from "./webhook-delivery";

@@ -17,6 +17,8 @@ import type { Score } from "./score";
 export const PLATFORM_MAX_SPENT_MS = 30 * 60_000;
 export const DEFAULT_SLIDING_WINDOW_MS = 30_000;
 export const DEFAULT_MINIMUM_IMPROVEMENT_RATIO = 0.0001;
+/** Diminished returns keeps at most about this many samples of the best score per sliding window. */
+export const SAMPLES_PER_WINDOW = 100;
 
 export interface TerminationPolicy {
   spentLimitMs: number;
@@ -85,8 +87,11 @@ export function checkTermination(
   const dr = policy.diminishedReturns;
   if (!dr) return null;
 
-  progress.samples.push({ atMs: nowMs, best });
   const window = dr.slidingWindowMs;
+  // Samples at least 1/SAMPLES_PER_WINDOW of the window apart: the progress is stored with the run after every slice
+  // (Durable Object storage), so it stays a few kB; the window then starts at most that much earlier than exact.
+  const last = progress.samples[progress.samples.length - 1];
+  if (!last || nowMs - last.atMs >= window / SAMPLES_PER_WINDOW) progress.samples.push({ atMs: nowMs, best });
   if (progress.initialImprovement === null) {
     if (nowMs - progress.activeAtMs < window) return null;
     progress.initialImprovement = subtract(best, progress.samples[0].best);

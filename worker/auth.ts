@@ -15,8 +15,8 @@
 import type { BadRequestShape } from "./errors";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { sameSecret, sha256Hex } from "./crypto";
-import type { Env } from "./env";
+import { sameSecret, sha256Hex } from "../platform/crypto";
+import type { Env } from "../platform/env";
 import { ApiError } from "./errors";
 import { OPERATIONS, type Operation } from "./permissions";
 import { enforceRateLimit } from "./rate-limit";

@@ -12,7 +12,7 @@ import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_TAG_COUNT } from "../schemas/identi
 import type { Acknowledgement, Metadata, ValidationResult } from "../schemas/metadata";
 import type { SolvingRequest } from "../schemas/solving-request";
 import type { Caller } from "./auth";
-import type { Env } from "./env";
+import type { Env } from "../platform/env";
 import { ApiError } from "./errors";
 import { reservePlace } from "./platform/solve-queue";
 import { checkThreadCount } from "./platform/tenants";

@@ -11,6 +11,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import type { ErrorInfo, ValidationErrorInfo } from "../schemas/error";
 import type { ValidationResult } from "../schemas/metadata";
+import { SecretsKeyMissingError } from "../platform/crypto";
 import type { AppEnv } from "./auth";
 
 export class ApiError extends Error {
@@ -74,6 +75,7 @@ export function handleError(err: unknown, c: Context<AppEnv>): Response {
     if (err.status === 400 && shape) return c.json(badRequestBody(shape, err.code, err.message, err.details), 400, err.headers);
     return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
   }
+  if (err instanceof SecretsKeyMissingError) return c.json(errorBody("SECRETS_KEY_MISSING", err.message), 500);
   if (err instanceof HTTPException && err.status < 500) {
     // Thrown by Hono's own validators, e.g. "Malformed JSON in request body".
     const code = err.status === 400 ? "BAD_REQUEST" : `HTTP_${err.status}`;

@@ -13,4 +13,4 @@ export default {
   fetch: app.fetch,
   // Daily retention cleanup of webhook logs (30 days); see [triggers] in wrangler.toml.
   scheduled,
-} satisfies ExportedHandler<import("./env").Env>;
+} satisfies ExportedHandler<import("../platform/env").Env>;

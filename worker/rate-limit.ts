@@ -6,7 +6,7 @@
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv, Caller } from "./auth";
-import type { Env } from "./env";
+import type { Env } from "../platform/env";
 import { ApiError } from "./errors";
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;

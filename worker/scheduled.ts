@@ -2,7 +2,7 @@
  * The scheduled (cron) handler: retention of platform records. Webhook delivery logs and administrator
  * notifications are kept 30 days (spec §6.2 rule 5, §8); the cron in wrangler.toml runs this daily.
  */
-import type { Env } from "./env";
+import type { Env } from "../platform/env";
 
 export const LOG_RETENTION_MS = 30 * 24 * 3600_000;
 

@@ -6,6 +6,7 @@ import {
   DEFAULT_MINIMUM_IMPROVEMENT_RATIO,
   DEFAULT_SLIDING_WINDOW_MS,
   PLATFORM_MAX_SPENT_MS,
+  SAMPLES_PER_WINDOW,
   startProgress,
   terminationPolicy,
 } from "../../solver/termination";
@@ -83,6 +84,21 @@ describe("checkTermination", () => {
     expect(checkTermination(policy, progress, 10_000, 0, score(-2, -50, 0), true)).toBeNull(); // initial: medium +50
     expect(checkTermination(policy, progress, 20_000, 0, score(-1, -60, 0), true)).toBeNull(); // hard improved
     expect(checkTermination(policy, progress, 30_000, 0, score(-1, -60, 0), false)).toBe("DIMINISHED_RETURNS");
+  });
+
+  it("diminished returns keeps a bounded number of samples however short the slices", () => {
+    const policy = terminationPolicy({});
+    const progress = startProgress(0, score(0, 0, -1_000_000));
+    // 10 ms slices, each improving: 3 windows' worth.
+    for (let t = 10, soft = -999_000; t <= 3 * DEFAULT_SLIDING_WINDOW_MS; t += 10, soft += 100) {
+      expect(checkTermination(policy, progress, t, 0, score(0, 0, soft), true)).toBeNull();
+    }
+    expect(progress.samples.length).toBeLessThanOrEqual(SAMPLES_PER_WINDOW + 2);
+    expect(progress.samples.length).toBeGreaterThan(SAMPLES_PER_WINDOW / 2);
+    // The window still starts at or before its nominal start, and at most one spacing earlier.
+    const now = 3 * DEFAULT_SLIDING_WINDOW_MS;
+    expect(progress.samples[0].atMs).toBeLessThanOrEqual(now - DEFAULT_SLIDING_WINDOW_MS);
+    expect(progress.samples[0].atMs).toBeGreaterThanOrEqual(now - DEFAULT_SLIDING_WINDOW_MS - DEFAULT_SLIDING_WINDOW_MS / SAMPLES_PER_WINDOW);
   });
 
   it("diminished returns: no improvement at all in the first window stops after it", () => {

@@ -6,7 +6,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import type { Env } from "../../worker/env";
+import type { Env } from "../../platform/env";
 import { smallInput } from "./helpers";
 import {
   call,

@@ -1,7 +1,7 @@
 /** API keys (spec §2.10, §5): creation shown once, hashes only, expiry, revocation, model scope; GET /api/aboutme. */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../../worker/crypto";
+import { sha256Hex } from "../../platform/crypto";
 import { call, createKey, createTenant, ESS, ok, ORIGIN, PLATFORM, SCHEDULES, submitAs } from "./platform-helpers";
 
 const ABOUTME = `${ORIGIN}/api/aboutme`;

@@ -1,5 +1,5 @@
 import type { D1Migration } from "cloudflare:test";
-import type { Env as RotaEnv } from "../../worker/env";
+import type { Env as RotaEnv } from "../../platform/env";
 
 declare global {
   namespace Cloudflare {

@@ -4,8 +4,8 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { unseal } from "../../worker/crypto";
-import { secretContext } from "../../worker/platform/secret-store";
+import { unseal } from "../../platform/crypto";
+import { secretContext } from "../../platform/secret-store";
 import { call, createKey, createTenant, ok, PLATFORM, SCHEDULES, submitAs, type Req } from "./platform-helpers";
 
 interface Audit {

@@ -1,6 +1,6 @@
 /** The receiver-side helper (worker/webhook-verify.ts): signature, prefix, method PATH, replay window. */
 import { describe, expect, it } from "vitest";
-import { hmacSha256Base64 } from "../../worker/crypto";
+import { hmacSha256Base64 } from "../../platform/crypto";
 import { verifyWebhook, verifyWebhookRequest } from "../../worker/webhook-verify";
 
 const KEY = "whsec-0123456789abcdef0123456789";

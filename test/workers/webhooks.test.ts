@@ -5,7 +5,7 @@
  */
 import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { WebhookPayload } from "../../worker/platform/webhook-store";
+import type { WebhookPayload } from "../../platform/webhook-store";
 import worker from "../../worker/index";
 import { verifyWebhook } from "../../worker/webhook-verify";
 import { smallInput, stubOf } from "./helpers";

@@ -5,7 +5,7 @@
  */
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { API_KEY_PREFIX, type AppEnv } from "../auth";
-import { newToken, sha256Hex } from "../crypto";
+import { newToken, sha256Hex } from "../../platform/crypto";
 import { ApiError } from "../errors";
 import { OPERATIONS } from "../permissions";
 import { parseDurationMs } from "../../solver/duration";

@@ -6,7 +6,7 @@
  */
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { ACCESS_TOKEN_PREFIX, BOOTSTRAP_MEMBER_ID, type AppEnv, type MemberRole } from "../auth";
-import { newToken, sha256Hex } from "../crypto";
+import { newToken, sha256Hex } from "../../platform/crypto";
 import { ApiError } from "../errors";
 import { parseDurationMs } from "../../solver/duration";
 import {

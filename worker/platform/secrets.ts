@@ -18,7 +18,7 @@ import {
   PLATFORM_BASE,
   SECURITY,
 } from "./common";
-import { sealSecret, SECRET_NAME, secretRefs } from "./secret-store";
+import { sealSecret, SECRET_NAME, secretRefs } from "../../platform/secret-store";
 
 const TAG = "Platform Tenants Administration - Secrets";
 

@@ -9,7 +9,7 @@ import { queueStub, type QueueLimits } from "../../durable-objects/solve-queue";
 import { DEFAULT_PRIORITY } from "../../schemas/configuration";
 import type { ModelConfiguration } from "../../schemas/solving-request";
 import type { AppEnv } from "../auth";
-import type { Env } from "../env";
+import type { Env } from "../../platform/env";
 import { ApiError } from "../errors";
 import { auditStatement, ERRORS, idParam, json, PLATFORM_BASE, SECURITY } from "./common";
 import { PLANS, SOLVE_QUEUE_LIMITS } from "./tenants";

@@ -5,7 +5,7 @@
  */
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { ACCESS_TOKEN_PREFIX, type AppEnv } from "../auth";
-import { newToken, sha256Hex } from "../crypto";
+import { newToken, sha256Hex } from "../../platform/crypto";
 import { ApiError } from "../errors";
 import { auditStatement, batchOrConflict, ERRORS, idParam, json, nowIso, PLATFORM_BASE, SECURITY } from "./common";
 import { AccessTokenCreatedSchema, MemberSchema, toAccessToken, toMember, type MemberRow } from "./members";

@@ -7,7 +7,7 @@
  */
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../auth";
-import { seal } from "../crypto";
+import { seal } from "../../platform/crypto";
 import { ApiError } from "../errors";
 import {
   auditStatement,
@@ -20,10 +20,10 @@ import {
   PLATFORM_BASE,
   SECURITY,
 } from "./common";
-import { missingSecrets, secretRefs, webhookKeyContext } from "./secret-store";
-import { compileUserRegex, MAX_USER_REGEX_LENGTH } from "./user-regex";
-import { refusedTarget, targetPolicy, type TargetPolicy } from "./webhook-target";
-import { toWebhookConfig, WEBHOOK_EVENT_STATUSES, type WebhookConfig, type WebhookRow } from "./webhook-store";
+import { missingSecrets, secretRefs, webhookKeyContext } from "../../platform/secret-store";
+import { compileUserRegex, MAX_USER_REGEX_LENGTH } from "../../platform/user-regex";
+import { refusedTarget, targetPolicy, type TargetPolicy } from "../../platform/webhook-target";
+import { toWebhookConfig, WEBHOOK_EVENT_STATUSES, type WebhookConfig, type WebhookRow } from "../../platform/webhook-store";
 
 const TAG = "Platform Tenants Administration - Webhooks";
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;

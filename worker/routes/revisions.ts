@@ -11,7 +11,7 @@ import { PatchRequestSchema } from "../../schemas/patch";
 import { ModelConfigurationSchema, type ModelConfiguration, type SolvingRequest } from "../../schemas/solving-request";
 import type { AppEnv, Caller } from "../auth";
 import { createDataset, datasetStub, requireDataset, type NewDataset } from "../datasets";
-import type { Env } from "../env";
+import type { Env } from "../../platform/env";
 import { ApiError, describeZodError } from "../errors";
 import { configWithProfile } from "../platform/configurations";
 import { errors, IdParams, json, NameQuery, submitError, TagsQuery, toList } from "./openapi-helpers";

@@ -7,16 +7,11 @@
  */
 import type { ModelInput } from "../../../schemas/model-input";
 import type { SolvingRequest } from "../../../schemas/solving-request";
-import { encodeProblem } from "../../../solver/encode";
+import { openSession } from "../../../solver/open-session";
 import { submittedAssignment } from "../../../solver/output";
-import { SolverSession, type ConstraintScore } from "../../../solver/session";
+import type { ConstraintScore, SolverSession } from "../../../solver/session";
 import type { Score } from "../../../solver/score";
 import { inputWithStates, type ShiftState } from "../state/plan";
-
-/** Constraint weights of a request (`config.model.overrides`), as the API applies them. */
-export function weightsOf(request: SolvingRequest): Record<string, number> {
-  return { ...(request.config?.model?.overrides ?? {}) };
-}
 
 export class PlannerSession {
   private constructor(
@@ -30,7 +25,7 @@ export class PlannerSession {
   /** A session on the request's input, holding the assignment its shifts carry. */
   static async open(module: WebAssembly.Module, request: SolvingRequest): Promise<PlannerSession> {
     const input = request.modelInput;
-    const session = await SolverSession.create(module, encodeProblem(input), { weights: weightsOf(request) });
+    const session = await openSession(module, request);
     session.applyAssignment(submittedAssignment(input));
     return new PlannerSession(module, request, session, new Map(input.employees.map((e, i) => [e.id, i])));
   }

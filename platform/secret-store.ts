@@ -4,7 +4,7 @@
  * so a secret's value never leaves the service except towards the webhook it was configured for.
  * No Hono here: the Durable Objects use this module too.
  */
-import { seal, unseal } from "../crypto";
+import { seal, unseal } from "./crypto";
 
 export const SECRET_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const SECRET_REF = /\{secret:([A-Za-z0-9_.-]{1,64})\}/g;

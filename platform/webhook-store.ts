@@ -2,7 +2,7 @@
  * Webhook configurations in D1 (spec §2.11, §6.1) and the delivery payload. Read by the platform routes and by the
  * dataset Durable Objects that deliver events, so no Hono here.
  */
-import type { SolverStatus } from "../../schemas/metadata";
+import type { SolverStatus } from "../schemas/metadata";
 import { compileUserRegex } from "./user-regex";
 
 /** The service's public origin when PUBLIC_BASE_URL is unset: `wrangler dev` on its default port. */

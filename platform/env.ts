@@ -32,7 +32,7 @@ export interface Env {
   /** Milliseconds between webhook delivery retries: 10000 (spec §6.2); the workers tests shorten it. */
   WEBHOOK_RETRY_DELAY_MS?: string;
   /**
-   * Webhook targets admitted although private, loopback or internal (worker/platform/webhook-target.ts):
+   * Webhook targets admitted although private, loopback or internal (platform/webhook-target.ts):
    * comma-separated names, IP addresses and CIDR ranges. Unset: only public targets.
    */
   WEBHOOK_ALLOWED_HOSTS?: string;

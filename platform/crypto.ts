@@ -7,7 +7,14 @@
  * - webhook signatures are Base64 HMAC-SHA-256 (spec §6.3).
  * Comparisons of secrets are constant-time.
  */
-import { ApiError } from "./errors";
+
+/** SECRETS_KEY is unset: the service cannot seal or unseal (the API answers 500 SECRETS_KEY_MISSING). */
+export class SecretsKeyMissingError extends Error {
+  constructor() {
+    super("The service has no SECRETS_KEY configured, so it cannot store secrets.");
+    this.name = "SecretsKeyMissingError";
+  }
+}
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -50,7 +57,7 @@ const SEAL_VERSION = "v1";
 
 async function sealingKey(secretsKey: string | undefined): Promise<CryptoKey> {
   if (!secretsKey) {
-    throw new ApiError(500, "SECRETS_KEY_MISSING", "The service has no SECRETS_KEY configured, so it cannot store secrets.");
+    throw new SecretsKeyMissingError();
   }
   const material = await crypto.subtle.importKey("raw", encoder.encode(secretsKey), "HKDF", false, ["deriveKey"]);
   return crypto.subtle.deriveKey(
