@@ -15,6 +15,8 @@
  *                    `consecutiveMinutesOffMin`; or, with `consecutiveMinutesOffMinIntervals`, the k-th longest
  *                    stretches must reach the k-th largest required interval (each `count` times), and together
  *                    `totalConsecutiveMinutesOffMin`. Penalty: the minutes missing.
+ *   days off         `consecutiveDaysOffLimit.consecutiveDaysOffMin`: the longest run of days in the window without
+ *                    a counted shift (START_AND_END: without one touching it) must reach it. Penalty: the days missing.
  * START_ONLY (default) counts a shift in the windows containing its start day; START_AND_END counts the minutes of
  * the part inside the window and the days it touches. `condition` (MIN_SHIFTS_WORKED / MIN_MINUTES_WORKED with its
  * own shift tags): a window is checked only when the employee works at least `triggerLimit` such shifts (minutes) in
@@ -31,6 +33,7 @@ import {
   RW_KIND, RW_MIN, RW_MAX, RW_FLAGS, RW_FILTER2, RW_P1, RW_P2, RW_P3, RW_P4, RW_AUX, RW_AUX_COUNT, RF_START_AND_END,
   RF_ABSENCE_AWARE, RF_WEEKDAY_SHIFT, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS, K_ROLLING_WEEKENDS,
   K_ROLLING_MINUTES_OFF, WINDOW_WEEKLY, WINDOW_MONTHLY, CONDITION_NONE, CONDITION_MIN_MINUTES, SPAN_WORDS,
+  K_ROLLING_DAYS_OFF_RUN,
 } from "../layout";
 import { SR_START, SR_END, SR_WORKED, sf, unavailable, unavailableOff, ruleAux } from "../problem";
 import { addMonths, weekday } from "../calendar";
@@ -46,11 +49,12 @@ export let evMatches: i32 = 0;
 
 let windowFirst = 0, windowLast = 0;
 
-function note(p: i64): void {
+/** Scores a window's penalty p; `value` is what the justification reports (days off: the longest run). */
+function note(p: i64, value: i32 = 0): void {
   if (p > 0) {
     evPenalty += p;
     evMatches++;
-    if (recording) record(p, windowFirst, windowLast, 0, 0);
+    if (recording) record(p, windowFirst, windowLast, value, 0);
   }
 }
 
@@ -139,7 +143,7 @@ export function evaluateRollingRule(r: i32, g: i32, e: i32, dayFrom: i32, dayTo:
     }
   }
   // Windows of an employee with only historic work (or none) are skipped, except minimums inside the range.
-  const minimumKind = kind == K_ROLLING_MINUTES_OFF || (kind == K_ROLLING_WEEKENDS && rw(r, RW_MIN) > 0);
+  const minimumKind = kind == K_ROLLING_MINUTES_OFF || kind == K_ROLLING_DAYS_OFF_RUN || (kind == K_ROLLING_WEEKENDS && rw(r, RW_MIN) > 0);
   if (!planned && !minimumKind) return;
   const type = rw(r, RW_P1), size = max(1, rw(r, RW_P2));
   const first = rangeFirst(g), last = rangeLast(g);
@@ -213,6 +217,14 @@ export function evaluateRollingRule(r: i32, g: i32, e: i32, dayFrom: i32, dayTo:
       note(p);
     } else if (kind == K_ROLLING_MINUTES_OFF) {
       note(minutesOffPenalty(r, g, d, dEnd, offset));
+    } else if (kind == K_ROLLING_DAYS_OFF_RUN) {
+      let run = 0, longest = 0;
+      for (let day = d; day <= dEnd; day++) {
+        const i = day - spanLo;
+        if (i >= 0 && i < span && dayUsed(i) && (unchecked(dayMinutes[i]) > 0 || unchecked(dayCount[i]) > 0)) run = 0;
+        else longest = max(longest, ++run);
+      }
+      note(<i64>max(0, lo - longest), longest);
     }
   }
 }

@@ -1,9 +1,10 @@
 /**
- * Verifier rows of the contract rule constraints (ids 17-51, 74-77), merged into the table of constraints.test.ts: each a
+ * Verifier rows of the contract rule constraints (ids 17-51, 74-77, the period limits from PERIOD_LIMIT_CONSTRAINT), merged into the table of constraints.test.ts: each a
  * hand-made input with its score computed by hand in the title. 2027-02-01 is a Monday; times are UTC unless the
  * employee has a time zone.
  */
 import type { ModelInput } from "../../schemas/model-input";
+import { PERIOD_LIMIT_CONSTRAINT as L } from "../../solver/layout";
 
 type Contract = NonNullable<ModelInput["contracts"]>[number];
 type Shift = ModelInput["shifts"][number];
@@ -35,6 +36,12 @@ const window = (fromDay: number, toDay: number) => ({
     end: new Date(Date.UTC(2027, 1, 1 + toDay)).toISOString().replace(".000Z", "Z"),
   },
 });
+
+/** Tag types for the unique tags cases: wards A, B, C and a time of day. */
+const wardTags: Partial<ModelInput> = {
+  tagTypes: [{ id: "ward" }, { id: "time" }],
+  tags: [{ id: "A", tagType: "ward" }, { id: "B", tagType: "ward" }, { id: "C", tagType: "ward" }, { id: "night", tagType: "time" }],
+};
 
 export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[] }> = {
   17: {
@@ -758,6 +765,229 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         },
         assignment: [1, 1],
         score: "0hard/0medium/-4soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L]: {
+    name: "Consecutive days off per period not in required range for employee",
+    cases: [
+      {
+        title: "WEEK min 3 (window of one week): work on days 0, 2, 4, 6 leaves runs of 1 day off -> 2",
+        input: ann({ periodRules: [{ id: "w", period: "WEEK", consecutiveDaysOffLimit: { consecutiveDaysOffMin: 3 } }] }, [0, 2, 4, 6].map((d) => onDay(`s${d}`, d, "08:00", "12:00")), window(0, 7)),
+        score: "-2hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "START_AND_END: the night shift of day 2 also works day 3; days 0, 2, 3, 5 worked, longest run 1 -> 2 (START_ONLY would be 1)",
+        input: ann(
+          { periodRules: [{ id: "w", period: "WEEK", periodShiftOverlapKind: "START_AND_END", consecutiveDaysOffLimit: { consecutiveDaysOffMin: 3 } }] },
+          [onDay("a", 0, "08:00", "12:00"), onDay("n", 2, "22:00", "06:00"), onDay("b", 5, "08:00", "12:00")],
+          window(0, 7),
+        ),
+        score: "-2hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 1]: {
+    name: "Consecutive days off per period not in preferred range for employee",
+    cases: [
+      {
+        title: "SCHEDULE min 4, days 0-6: work on days 0, 3, 6 leaves runs of 2 -> 2",
+        input: ann({ periodRules: [{ id: "s", period: "SCHEDULE", satisfiability: "PREFERRED", consecutiveDaysOffLimit: { consecutiveDaysOffMin: 4 } }] }, [0, 3, 6].map((d) => onDay(`s${d}`, d, "08:00", "12:00")), window(0, 7)),
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 2]: {
+    name: "Unique tags per period not in required range for employee",
+    cases: [
+      {
+        title: "WEEK, at most 1 tag of type ward: week 1 has A and B (night is of another type) -> 1; week 2 only C",
+        input: ann(
+          { periodRules: [{ id: "w", period: "WEEK", uniqueTagsLimit: { tagsMax: 1, includeTagTypes: ["ward"] } }] },
+          [
+            onDay("a", 0, "08:00", "12:00", { tags: ["A", "night"] }), onDay("b", 1, "08:00", "12:00", { tags: ["B"] }),
+            onDay("c", 2, "08:00", "12:00", { tags: ["A"] }), onDay("d", 8, "08:00", "12:00", { tags: ["C", "night"] }),
+          ],
+          { ...window(0, 14), ...wardTags },
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 3]: {
+    name: "Unique tags per period not in preferred range for employee",
+    cases: [
+      {
+        title: "SCHEDULE, at most 1 ward tag: A, B, C -> 2; an undeclared tag X does not count",
+        input: ann(
+          { periodRules: [{ id: "s", period: "SCHEDULE", satisfiability: "PREFERRED", uniqueTagsLimit: { tagsMax: 1, includeTagTypes: ["ward"] } }] },
+          [onDay("a", 0, "08:00", "12:00", { tags: ["A"] }), onDay("b", 1, "08:00", "12:00", { tags: ["B", "X"] }), onDay("c", 2, "08:00", "12:00", { tags: ["C"] })],
+          wardTags,
+        ),
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 4]: {
+    name: "Locations worked per period not in required range for employee",
+    cases: [
+      {
+        title: "DAY, at most 1 location: day 0 at two places -> 1; day 1 twice at one; day 2 without a location",
+        input: ann(
+          { periodRules: [{ id: "d", period: "DAY", locationsWorkedMax: 1 }] },
+          [
+            onDay("a", 0, "06:00", "10:00", { location: [50.1, 4.2] }), onDay("b", 0, "14:00", "18:00", { location: [50.2, 4.2] }),
+            onDay("c", 1, "06:00", "10:00", { location: [50.1, 4.2] }), onDay("d", 1, "14:00", "18:00", { location: [50.1, 4.2] }),
+            onDay("e", 2, "06:00", "10:00"),
+          ],
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 5]: {
+    name: "Locations worked per period not in preferred range for employee",
+    cases: [
+      {
+        title: "WEEK, at most 1 location: three places -> 2",
+        input: ann(
+          { periodRules: [{ id: "w", period: "WEEK", satisfiability: "PREFERRED", locationsWorkedMax: 1 }] },
+          [onDay("a", 0, "08:00", "12:00", { location: [1, 1] }), onDay("b", 1, "08:00", "12:00", { location: [1, 2] }), onDay("c", 2, "08:00", "12:00", { location: [2, 1] })],
+        ),
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 6]: {
+    name: "Shift types worked per period not in required range for employee",
+    cases: [
+      {
+        title: "WEEK, types early and late, at most 2 of each: 3 early -> 1; 1 late and an untyped shift are fine",
+        input: ann(
+          { periodRules: [{ id: "w", period: "WEEK", shiftTypesTagCategories: ["early", "late"], shiftTypesWorkedMax: 2 }] },
+          [
+            ...[0, 1, 2].map((d) => onDay(`e${d}`, d, "06:00", "10:00", { tags: ["early"] })),
+            onDay("l", 3, "14:00", "18:00", { tags: ["late"] }), onDay("o", 4, "10:00", "14:00"),
+          ],
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 7]: {
+    name: "Shift types worked per period not in preferred range for employee",
+    cases: [
+      {
+        title: "SCHEDULE, 2 to 3 of each of early and late: 4 early (1 over) and 1 late (1 under) -> 2, one match",
+        input: ann(
+          { periodRules: [{ id: "s", period: "SCHEDULE", satisfiability: "PREFERRED", shiftTypesTagCategories: ["early", "late"], shiftTypesWorkedMin: 2, shiftTypesWorkedMax: 3 }] },
+          [...[0, 1, 2, 3].map((d) => onDay(`e${d}`, d, "06:00", "10:00", { tags: ["early"] })), onDay("l", 4, "14:00", "18:00", { tags: ["late"] })],
+          window(0, 7),
+        ),
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 8]: {
+    name: "Shift start time difference in minutes per period not in required range for employee",
+    cases: [
+      {
+        title: "WEEK, at most 120 minutes: starts at 06:00, 08:00 and 10:00 on three days -> 240 - 120 = 120",
+        input: ann(
+          { periodRules: [{ id: "w", period: "WEEK", shiftStartTimeDifferenceInMinutesMax: 120 }] },
+          [onDay("a", 0, "06:00", "10:00"), onDay("b", 1, "08:00", "12:00"), onDay("c", 2, "10:00", "14:00")],
+        ),
+        score: "-120hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "local start times (Europe/Brussels, UTC+1): 07:00Z and 09:00Z start at 08:00 and 10:00; DAY periods, at most 60 -> 60",
+        input: ann(
+          { periodRules: [{ id: "d", period: "DAY", shiftStartTimeDifferenceInMinutesMax: 60 }] },
+          [onDay("a", 0, "07:00", "08:00"), onDay("b", 0, "09:00", "11:00"), onDay("c", 1, "23:30", "01:00")],
+          {},
+          { timeZoneId: "Europe/Brussels" },
+        ),
+        score: "-60hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 9]: {
+    name: "Shift start time difference in minutes per period not in preferred range for employee",
+    cases: [
+      {
+        title: "MONTH, at most 60 minutes: starts at 08:00 and 09:30 -> 30",
+        input: ann(
+          { periodRules: [{ id: "m", period: "MONTH", satisfiability: "PREFERRED", shiftStartTimeDifferenceInMinutesMax: 60 }] },
+          [onDay("a", 0, "08:00", "12:00"), onDay("b", 3, "09:30", "12:00")],
+        ),
+        score: "0hard/0medium/-30soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 10]: {
+    name: "Minutes logged per period not in required range for employee",
+    cases: [
+      {
+        title: "WEEK, at most 300 logged: 4 hours logged as PT2H, and 4 hours without loggedTime (its 240 minutes worked) -> 60",
+        input: ann(
+          { periodRules: [{ id: "w", period: "WEEK", minutesLoggedMax: 300 }] },
+          [onDay("a", 0, "08:00", "12:00", { loggedTime: "PT2H" }), onDay("b", 1, "08:00", "12:00")],
+        ),
+        score: "-60hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 11]: {
+    name: "Minutes logged per period not in preferred range for employee",
+    cases: [
+      {
+        title: "SCHEDULE, at least 600 logged: an 8-hour shift logged as PT9H -> 60",
+        input: ann({ periodRules: [{ id: "s", period: "SCHEDULE", satisfiability: "PREFERRED", minutesLoggedMin: 600 }] }, [onDay("a", 0, "08:00", "16:00", { loggedTime: "PT9H" })]),
+        score: "0hard/0medium/-60soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 12]: {
+    name: "Consecutive days off in rolling window not in required range for employee",
+    cases: [
+      {
+        title: "7 DAILY, at least 2 days off in a row, days 0-7: work on 0, 2, 4, 6; both windows (days 0-6, 1-7) have runs of 1 -> 2",
+        input: ann(
+          { rollingWindowRules: [{ id: "r", rollingWindow: { type: "DAILY", size: 7 }, consecutiveDaysOffLimit: { consecutiveDaysOffMin: 2 } }] },
+          [0, 2, 4, 6].map((d) => onDay(`s${d}`, d, "08:00", "12:00")),
+          window(0, 8),
+        ),
+        score: "-2hard/0medium/0soft",
+        matches: 2,
+      },
+    ],
+  },
+  [L + 13]: {
+    name: "Consecutive days off in rolling window not in preferred range for employee",
+    cases: [
+      {
+        title: "1 WEEKLY, at least 3 days off in a row, days 0-6: work on 0, 3, 5 (longest run 2) -> 1",
+        input: ann(
+          { rollingWindowRules: [{ id: "r", rollingWindow: { type: "WEEKLY", size: 1 }, satisfiability: "PREFERRED", consecutiveDaysOffLimit: { consecutiveDaysOffMin: 3 } }] },
+          [0, 3, 5].map((d) => onDay(`s${d}`, d, "08:00", "12:00")),
+          window(0, 7),
+        ),
+        score: "0hard/0medium/-1soft",
         matches: 1,
       },
     ],

@@ -13,7 +13,7 @@ const iso = (minute: number) => new Date(BASE + minute * 60_000).toISOString();
  * planning window with historic shifts.
  */
 export function randomInput(seed: number): ModelInput {
-  return withPatterns(withCosts(baseRandomInput(seed), seed), seed);
+  return withPeriodLimits(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed);
 }
 
 function baseRandomInput(seed: number): ModelInput {
@@ -278,6 +278,47 @@ function withPatterns(input: ModelInput, seed: number): ModelInput {
     return { ...c, multiDayShiftSequencePatternRules: rules };
   });
   return { ...input, contracts };
+}
+
+/**
+ * The period limits and consecutive days off in rolling windows in most contracts, with shift locations and logged
+ * times (their own random stream, so the rest of the input stays as it was): every period kind, REQUIRED and
+ * PREFERRED, tag filters, START_AND_END.
+ */
+function withPeriodLimits(input: ModelInput, seed: number): ModelInput {
+  const random = rng(seed * 13 + 9);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  if (chance(0.2)) return input;
+  const places: [number, number][] = [[50.85, 4.35], [51.2, 4.4], [50.45, 3.95]];
+  const shifts = input.shifts.map((s) => ({
+    ...s,
+    ...(chance(0.7) ? { location: places[int(3)] } : {}),
+    ...(chance(0.4) ? { loggedTime: `PT${30 + int(600)}M` } : {}),
+  }));
+  const custom = (input.scheduleParameterization?.periods ?? []).length > 0;
+  const periods = ["DAY", "WEEK", "MONTH", "SCHEDULE", ...(custom ? ["half"] : [])];
+  const sat = () => (chance(0.5) ? ("REQUIRED" as const) : ("PREFERRED" as const));
+  const contracts = (input.contracts ?? []).map((c) => {
+    if (!chance(0.8)) return c;
+    const limits = {
+      id: `${c.id}-limits`, period: periods[int(periods.length)], satisfiability: sat(),
+      ...(chance(0.3) ? { includeShiftTags: ["t1"] } : {}), ...(chance(0.3) ? { periodShiftOverlapKind: "START_AND_END" as const } : {}),
+      ...(chance(0.6) ? { consecutiveDaysOffLimit: { consecutiveDaysOffMin: 1 + int(3) } } : {}),
+      ...(chance(0.6) ? { uniqueTagsLimit: { tagsMax: 1, includeTagTypes: ["T"] } } : {}),
+      ...(chance(0.6) ? { locationsWorkedMax: int(3) } : {}),
+      ...(chance(0.6) ? { shiftTypesTagCategories: ["t1", "t2"], shiftTypesWorkedMax: 1 + int(3), ...(chance(0.4) ? { shiftTypesWorkedMin: 1 } : {}) } : {}),
+      ...(chance(0.6) ? { shiftStartTimeDifferenceInMinutesMax: int(600) } : {}),
+      ...(chance(0.6) ? { minutesLoggedMax: 200 + int(1500), ...(chance(0.4) ? { minutesLoggedMin: int(600) } : {}) } : {}),
+    };
+    const daysOff = {
+      id: `${c.id}-rwoff`, rollingWindow: { type: (["DAILY", "WEEKLY", "MONTHLY"] as const)[int(3)], size: 1 + int(3) }, satisfiability: sat(),
+      ...(chance(0.3) ? { excludeShiftTags: ["t2"] } : {}), ...(chance(0.3) ? { periodShiftOverlapKind: "START_AND_END" as const } : {}),
+      consecutiveDaysOffLimit: { consecutiveDaysOffMin: 1 + int(3) },
+    };
+    return { ...c, periodRules: [...(c.periodRules ?? []), limits], rollingWindowRules: [...(c.rollingWindowRules ?? []), daysOff] };
+  });
+  return { ...input, shifts, contracts };
 }
 
 /**

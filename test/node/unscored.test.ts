@@ -114,7 +114,7 @@ describe("the request that uses every reference property", () => {
     // Named precisely: the contract and rule by id; the large lists summarized with a count and examples.
     const named = fields.map((i) => i.detail.field);
     expect(named).toContain("contracts[id=FT].singleDayShiftSequencePatternRules");
-    expect(named).toContain("contracts[id=FT].periodRules[id=P-unscored].minutesLoggedMax");
+    expect(named).toContain("contracts[id=FT].periodRules[id=P-unscored].minutesWorkedLimit.unloggedBreakTags");
     expect(named).toContain("contracts[id=FT].rollingWindowRules[id=R-unscored].rollingWindow.type");
     expect(fields.find((i) => i.detail.field === "globalRules.minimumMaximumShiftsPerPeriod")!.detail.ids).toEqual(["GP"]);
     expect(fields.find((i) => i.detail.field === "shifts[].breaks[].tags")!.detail).toMatchObject({ count: 1, examples: ["shifts[id=a1].breaks[0].tags"] });
