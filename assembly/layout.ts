@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 7;
+export const LAYOUT_VERSION: i32 = 8;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -266,6 +266,7 @@ export const PERIOD_CUSTOM: i32 = 5;
 export const WINDOW_DAILY: i32 = 0;
 export const WINDOW_WEEKLY: i32 = 1;
 export const WINDOW_MONTHLY: i32 = 2;
+export const WINDOW_HOURLY: i32 = 3;
 
 /** Sequence definitions (RW_P1 of sequence rules; RW_P2 the trigger limit in minutes). */
 export const SEQUENCE_BETWEEN_STARTS: i32 = 0;

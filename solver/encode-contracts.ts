@@ -19,7 +19,7 @@ import {
   K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS,
   K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS, K_ROLLING_WEEKENDS,
   K_ROLLING_MINUTES_OFF, K_SCOPED_DISRUPTION, SCOPE_START_AND_END, SCOPE_OVERLAP, SCOPED_DISRUPTION_CONSTRAINT, PERIOD_DAY, PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_SCHEDULE, PERIOD_CUSTOM,
-  WINDOW_DAILY, WINDOW_WEEKLY, WINDOW_MONTHLY, SEQUENCE_BETWEEN_STARTS, SEQUENCE_END_TO_START, CONDITION_NONE,
+  WINDOW_DAILY, WINDOW_WEEKLY, WINDOW_MONTHLY, WINDOW_HOURLY, SEQUENCE_BETWEEN_STARTS, SEQUENCE_END_TO_START, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY, CONDITION_MIN_MINUTES, K_PERIOD_COST,
   K_MULTI_DAY_PATTERN, MULTI_DAY_PATTERN_CONSTRAINT, PE_OFF, PE_ANY, PATTERN_MATCH, PATTERN_REQUIRED,
   PERIOD_LIMIT_CONSTRAINT, K_PERIOD_DAYS_OFF_RUN, K_PERIOD_UNIQUE_TAGS, K_PERIOD_LOCATIONS, K_PERIOD_SHIFT_TYPES,
@@ -159,7 +159,7 @@ interface Draft {
   words: Int32Array;
   info: CompiledRule;
   /** countOnlyBetween of this rule: its minutes rows are computed per time zone group. */
-  between?: { start: number; end: number };
+  between?: { start: number; end: number; worked?: Int32Array };
   /** Or a per-shift value of this rule (location, shift type, logged minutes), the same in every group. */
   row?: Int32Array;
 }
@@ -268,7 +268,7 @@ export function encodeContracts(
     };
 
     for (const rule of contract.periodRules ?? []) compilePeriodRule(rule, weekStart, customIndex, weekend, filterOf, add, aux, values);
-    for (const rule of contract.rollingWindowRules ?? []) compileRollingRule(rule, weekend, filterOf, aux, add);
+    for (const rule of contract.rollingWindowRules ?? []) compileRollingRule(rule, weekend, filterOf, aux, add, values);
     for (const rule of contract.consecutiveDaysWorkedRules ?? []) {
       if (!present(rule.minimum) && !present(rule.maximum)) continue;
       add(K_CONSECUTIVE_DAYS, rule.satisfiability, rule.id, "consecutiveDaysWorkedRules", (w) => {
@@ -469,7 +469,7 @@ export function emptyContracts(E: number): EncodedContracts {
 /** Adds a compiled rule; `minutes`: its countOnlyBetween interval, or its per-shift value row. */
 type AddRule = (kind: number, sat: string | null | undefined, ruleId: string, family: string, fill: (w: Int32Array) => void, extra?: Partial<CompiledRule>, minutes?: Draft["between"] | Int32Array) => void;
 
-/** Per-shift values the period limits read (computed once per input, on first use). */
+/** Per-shift values the period limits and the unlogged break tags read (computed once per input, on first use). */
 class ShiftValues {
   private locationMemo?: Int32Array;
   private loggedMemo?: Int32Array;
@@ -493,6 +493,27 @@ class ShiftValues {
   logged(): Int32Array {
     return (this.loggedMemo ??= Int32Array.from(this.input.shifts, (s, i) =>
       s.loggedTime ? Math.max(0, Math.min(I32_MAX, durationMinutes(s.loggedTime))) : this.times.worked[i]));
+  }
+
+  /**
+   * Minutes worked of each shift when only the breaks carrying `unloggedBreakTags` (ALL of them, or with
+   * `breakTagMatches` ANY one) are left out; undefined without such tags (every break is left out: the default).
+   */
+  workedWith(limit: { unloggedBreakTags?: string[] | null; breakTagMatches?: "ANY" | "ALL" | null } | null | undefined): Int32Array | undefined {
+    const tags = limit?.unloggedBreakTags ?? [];
+    if (tags.length === 0) return undefined;
+    const any = limit?.breakTagMatches === "ANY";
+    return Int32Array.from(this.input.shifts, (s, i) => {
+      const start = this.times.start[i], end = this.times.end[i];
+      let minutes = end - start;
+      for (const b of s.breaks ?? []) {
+        const own = new Set(b.tags ?? []);
+        const hits = tags.filter((t) => own.has(t)).length;
+        if (any ? hits === 0 : hits < tags.length) continue;
+        minutes -= Math.max(0, Math.min(end, parseTimestamp(b.end).minute) - Math.max(start, parseTimestamp(b.start).minute));
+      }
+      return Math.max(0, minutes);
+    });
   }
 
   /** Category of each shift: the index of the first of `categories` among its tags, -1 when none. */
@@ -524,10 +545,16 @@ function periodOf(name: string, weekStart: number, custom: ReadonlyMap<string, n
   return i === undefined ? undefined : [PERIOD_CUSTOM, i];
 }
 
-function betweenOf(interval: { start: string; end: string } | null | undefined): Draft["between"] {
-  if (!interval) return undefined;
-  const start = timeOfDayMinutes(interval.start), end = timeOfDayMinutes(interval.end);
-  return Number.isFinite(start) && Number.isFinite(end) && start !== end ? { start, end } : undefined;
+/**
+ * The minutes a minutes limit counts: its countOnlyBetween interval (scaled by `worked`), else `worked` itself (the
+ * minutes worked with its unlogged break tags), else undefined (the minutes worked).
+ */
+function minutesOf(interval: { start: string; end: string } | null | undefined, worked?: Int32Array): Draft["between"] | Int32Array | undefined {
+  if (interval) {
+    const start = timeOfDayMinutes(interval.start), end = timeOfDayMinutes(interval.end);
+    if (Number.isFinite(start) && Number.isFinite(end) && start !== end) return { start, end, worked };
+  }
+  return worked;
 }
 
 function compilePeriodRule(
@@ -563,7 +590,7 @@ function compilePeriodRule(
       common(w);
       w[RW_MIN] = limit(minutesMin);
       w[RW_MAX] = limit(minutesMax);
-    }, scope, betweenOf(minutes?.countOnlyBetween));
+    }, scope, minutesOf(minutes?.countOnlyBetween, values.workedWith(minutes)));
   }
   if (present(rule.shiftsWorkedMin) || present(rule.shiftsWorkedMax)) {
     add(K_PERIOD_SHIFTS, sat, rule.id, "periodRules", (w) => {
@@ -604,7 +631,7 @@ function compilePeriodRule(
     add(K_PERIOD_WEEKEND_MINUTES, sat, rule.id, "periodRules", (w) => {
       weekendWords(w);
       w[RW_MAX] = limit(weekends.weekendMinutesWorkedMax);
-    }, scope);
+    }, scope, values.workedWith(weekends));
   }
   if (present(rule.consecutiveWeekendsLimit?.consecutiveWeekendsWorkedMax)) {
     add(K_PERIOD_CONSECUTIVE_WEEKENDS, sat, rule.id, "periodRules", (w) => {
@@ -672,10 +699,10 @@ function compileRollingRule(
   filterOf: (f: TagFilterIn) => number,
   aux: number[],
   add: AddRule,
+  values: ShiftValues,
 ): void {
   const window = rule.rollingWindow;
-  // HOURLY windows are accepted but not scored (model/unscored-fields.ts).
-  const type = window.type === "DAILY" ? WINDOW_DAILY : window.type === "WEEKLY" ? WINDOW_WEEKLY : window.type === "MONTHLY" ? WINDOW_MONTHLY : -1;
+  const type = window.type === "DAILY" ? WINDOW_DAILY : window.type === "WEEKLY" ? WINDOW_WEEKLY : window.type === "MONTHLY" ? WINDOW_MONTHLY : window.type === "HOURLY" ? WINDOW_HOURLY : -1;
   if (type < 0) return;
   const id = rule.id ?? "";
   const scope = { scope: `${window.size} ${window.type}` };
@@ -700,7 +727,7 @@ function compileRollingRule(
       common(w);
       w[RW_MAX] = limit(m.minutesWorkedMax);
       if (rule.absenceMode === "ABSENCE_AWARE") w[RW_FLAGS] |= RF_ABSENCE_AWARE;
-    }, scope, betweenOf(m.countOnlyBetween));
+    }, scope, minutesOf(m.countOnlyBetween, values.workedWith(m)));
   }
   if (present(rule.shiftsWorkedLimit?.shiftsWorkedMax)) {
     add(K_ROLLING_SHIFTS, sat, id, "rollingWindowRules", (w) => {
@@ -758,7 +785,7 @@ function clampI32(v: number, fallback: number): number {
  * by worked / duration so breaks count as in minutes worked. Local time of the whole shift is taken at its start's
  * offset (a shift crossing a daylight-saving change is off by the change's hour).
  */
-function countOnlyBetweenRow(between: { start: number; end: number }, g: number, S: number, times: ShiftTimes, tzShift: Int32Array): Int32Array {
+function countOnlyBetweenRow(between: NonNullable<Draft["between"]>, g: number, S: number, times: ShiftTimes, tzShift: Int32Array): Int32Array {
   const row = new Int32Array(S);
   const length = between.end > between.start ? between.end - between.start : between.end + MINUTES_IN_DAY - between.start;
   for (let s = 0; s < S; s++) {
@@ -772,7 +799,7 @@ function countOnlyBetweenRow(between: { start: number; end: number }, g: number,
       const a = day * MINUTES_IN_DAY + between.start;
       inside += Math.max(0, Math.min(localEnd, a + length) - Math.max(local, a));
     }
-    row[s] = Math.round((inside * times.worked[s]) / duration);
+    row[s] = Math.round((inside * (between.worked ?? times.worked)[s]) / duration);
   }
   return row;
 }

@@ -43,10 +43,38 @@ const wardTags: Partial<ModelInput> = {
   tags: [{ id: "A", tagType: "ward" }, { id: "B", tagType: "ward" }, { id: "C", tagType: "ward" }, { id: "night", tagType: "time" }],
 };
 
+/** 08:00-16:00 on Monday 1 February with a paid coffee break (15 minutes) and a lunch break (30). */
+const breakShift = onDay("b", 0, "08:00", "16:00", {
+  breaks: [
+    { start: "2027-02-01T10:00:00Z", end: "2027-02-01T10:15:00Z", tags: ["paid"] },
+    { start: "2027-02-01T12:00:00Z", end: "2027-02-01T12:30:00Z", tags: ["lunch"] },
+  ],
+});
+
 export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[] }> = {
   17: {
     name: "Minutes worked per period not in required range for employee",
     cases: [
+      {
+        title: "unloggedBreakTags [lunch]: of a 480-minute shift only the lunch break (30) is left out, the paid coffee break (15) counts: 450 - 400 = 50",
+        input: ann({ periodRules: [{ id: "w", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 400, unloggedBreakTags: ["lunch"] } }] }, [breakShift]),
+        score: "-50hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "unloggedBreakTags [lunch, x] ALL (the default): no break carries both, every break counts: 480 - 400 = 80; with ANY the lunch is left out: 50",
+        input: ann(
+          {
+            periodRules: [
+              { id: "all", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 400, unloggedBreakTags: ["lunch", "x"] } },
+              { id: "any", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 400, unloggedBreakTags: ["lunch", "x"], breakTagMatches: "ANY" } },
+            ],
+          },
+          [breakShift],
+        ),
+        score: "-130hard/0medium/0soft",
+        matches: 2,
+      },
       {
         title: "WEEK max 600: three 4-hour shifts, 720 minutes -> 120",
         input: ann({ periodRules: [{ id: "week", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 600 } }] }, [onDay("a", 0, "08:00", "12:00"), onDay("b", 1, "08:00", "12:00"), onDay("c", 2, "08:00", "12:00")]),
@@ -212,6 +240,15 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
   27: {
     name: "Weekend minutes worked per period not in required range for employee",
     cases: [
+      {
+        title: "weekendsLimit.unloggedBreakTags [lunch]: Saturday 08:00-12:00 with a paid break 10:00-10:30 counts 240 -> 180 (by default 210 -> 150)",
+        input: ann(
+          { periodRules: [{ id: "we", period: "WEEK", weekendsLimit: { weekendMinutesWorkedMax: 60, unloggedBreakTags: ["lunch"] } }] },
+          [onDay("sat", 5, "08:00", "12:00", { breaks: [{ start: "2027-02-06T10:00:00Z", end: "2027-02-06T10:30:00Z", tags: ["paid"] }] })],
+        ),
+        score: "-180hard/0medium/0soft",
+        matches: 1,
+      },
       {
         title: "max 60: Friday 22:00 - Saturday 04:00 has 240 weekend minutes -> 180",
         input: ann({ periodRules: [{ id: "we", period: "WEEK", weekendsLimit: { weekendMinutesWorkedMax: 60 } }] }, [onDay("n", 4, "22:00", "04:00")]),
@@ -408,6 +445,33 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
     name: "Minutes worked in rolling window not in required range for employee",
     cases: [
       {
+        title: "1 DAILY, countOnlyBetween 08:00-12:00, unloggedBreakTags [lunch]: 240 of 480 minutes inside, scaled by 450 worked: 225 - 100 = 125",
+        input: ann(
+          { rollingWindowRules: [{ id: "r", rollingWindow: { type: "DAILY", size: 1 }, minutesWorkedLimit: { minutesWorkedMax: 100, countOnlyBetween: { start: "08:00", end: "12:00" }, unloggedBreakTags: ["lunch"] } }] },
+          [breakShift],
+        ),
+        score: "-125hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "12 HOURLY, max 480: 06-10, 11-15 and 16-19 all start in the window from 06:00 -> 660 - 480 = 180; the windows from 11:00 and 16:00 hold 420 and 180",
+        input: ann(
+          { rollingWindowRules: [{ id: "h", rollingWindow: { type: "HOURLY", size: 12 }, minutesWorkedLimit: { minutesWorkedMax: 480 } }] },
+          [onDay("a", 0, "06:00", "10:00"), onDay("b", 0, "11:00", "15:00"), onDay("c", 0, "16:00", "19:00")],
+        ),
+        score: "-180hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "12 HOURLY START_AND_END, max 480: the window 06:00-18:00 holds 240 + 240 + 120 of 16-19 -> 120",
+        input: ann(
+          { rollingWindowRules: [{ id: "h", rollingWindow: { type: "HOURLY", size: 12 }, periodShiftOverlapKind: "START_AND_END", minutesWorkedLimit: { minutesWorkedMax: 480 } }] },
+          [onDay("a", 0, "06:00", "10:00"), onDay("b", 0, "11:00", "15:00"), onDay("c", 0, "16:00", "19:00")],
+        ),
+        score: "-120hard/0medium/0soft",
+        matches: 1,
+      },
+      {
         title: "WEEKLY size 1, max 600: Mon and Tue 8 hours; the window from Monday holds 960 -> 360",
         input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "WEEKLY", size: 1 }, minutesWorkedLimit: { minutesWorkedMax: 600 } }] }, [onDay("a", 0, "08:00", "16:00"), onDay("b", 1, "08:00", "16:00")]),
         score: "-360hard/0medium/0soft",
@@ -440,6 +504,15 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
   44: {
     name: "Shifts worked in rolling window not in required range for employee",
     cases: [
+      {
+        title: "24 HOURLY, max 1: 20:00 on day 0 and 08:00 on day 1 share the window from 20:00 -> 1 (per calendar day each is alone)",
+        input: ann(
+          { rollingWindowRules: [{ id: "h", rollingWindow: { type: "HOURLY", size: 24 }, shiftsWorkedLimit: { shiftsWorkedMax: 1 } }] },
+          [onDay("a", 0, "20:00", "23:00"), onDay("b", 1, "08:00", "10:00"), onDay("c", 2, "12:00", "13:00")],
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
       {
         title: "DAILY size 2, max 1: Mon and Tue -> 1; Thu alone is fine",
         input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "DAILY", size: 2 }, shiftsWorkedLimit: { shiftsWorkedMax: 1 } }] }, [0, 1, 3].map((d) => onDay(`s${d}`, d, "08:00", "10:00"))),
@@ -514,6 +587,16 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
   50: {
     name: "Consecutive minutes off in rolling window not in required range for employee",
     cases: [
+      {
+        title: "24 HOURLY, 660 minutes off in a row, a one-day schedule (one window): shifts 02-10 and 16-22 leave at most 360 -> 300",
+        input: ann(
+          { rollingWindowRules: [{ id: "h", rollingWindow: { type: "HOURLY", size: 24 }, consecutiveMinutesOffLimit: { consecutiveMinutesOffMin: 660 } }] },
+          [onDay("a", 0, "02:00", "10:00"), onDay("b", 0, "16:00", "22:00")],
+          window(0, 1),
+        ),
+        score: "-300hard/0medium/0soft",
+        matches: 1,
+      },
       {
         title: "DAILY size 1, 720 minutes off: 06-14 and 16-20 leave at most 360 -> 360; the free next day is fine",
         input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "DAILY", size: 1 }, consecutiveMinutesOffLimit: { consecutiveMinutesOffMin: 720 } }] }, [onDay("a", 0, "06:00", "14:00"), onDay("b", 0, "16:00", "20:00")], window(0, 2)),

@@ -281,7 +281,7 @@ function withPatterns(input: ModelInput, seed: number): ModelInput {
 }
 
 /**
- * The period limits and consecutive days off in rolling windows in most contracts, with shift locations and logged
+ * The period limits, consecutive days off in rolling windows and HOURLY rolling windows in most contracts, with shift locations and logged
  * times (their own random stream, so the rest of the input stays as it was): every period kind, REQUIRED and
  * PREFERRED, tag filters, START_AND_END.
  */
@@ -291,11 +291,20 @@ function withPeriodLimits(input: ModelInput, seed: number): ModelInput {
   const chance = (p: number) => random() < p;
   if (chance(0.2)) return input;
   const places: [number, number][] = [[50.85, 4.35], [51.2, 4.4], [50.45, 3.95]];
+  // Tagged breaks (an hour after the start, 30 minutes) on shifts of 3 hours or more without breaks of their own.
+  const breakOf = (s: ModelInput["shifts"][number]) => {
+    const start = Date.parse(s.start), end = Date.parse(s.end);
+    if (s.breaks?.length || end - start < 3 * 3_600_000 || !chance(0.5)) return {};
+    const tags = [["lunch"], ["paid"], ["lunch", "paid"], []][int(4)];
+    return { breaks: [{ start: new Date(start + 3_600_000).toISOString(), end: new Date(start + 5_400_000).toISOString(), tags }] };
+  };
   const shifts = input.shifts.map((s) => ({
     ...s,
     ...(chance(0.7) ? { location: places[int(3)] } : {}),
     ...(chance(0.4) ? { loggedTime: `PT${30 + int(600)}M` } : {}),
+    ...breakOf(s),
   }));
+  const unlogged = () => (chance(0.5) ? { unloggedBreakTags: chance(0.5) ? ["lunch"] : ["lunch", "paid"], ...(chance(0.5) ? { breakTagMatches: "ANY" as const } : {}) } : {});
   const custom = (input.scheduleParameterization?.periods ?? []).length > 0;
   const periods = ["DAY", "WEEK", "MONTH", "SCHEDULE", ...(custom ? ["half"] : [])];
   const sat = () => (chance(0.5) ? ("REQUIRED" as const) : ("PREFERRED" as const));
@@ -310,13 +319,26 @@ function withPeriodLimits(input: ModelInput, seed: number): ModelInput {
       ...(chance(0.6) ? { shiftTypesTagCategories: ["t1", "t2"], shiftTypesWorkedMax: 1 + int(3), ...(chance(0.4) ? { shiftTypesWorkedMin: 1 } : {}) } : {}),
       ...(chance(0.6) ? { shiftStartTimeDifferenceInMinutesMax: int(600) } : {}),
       ...(chance(0.6) ? { minutesLoggedMax: 200 + int(1500), ...(chance(0.4) ? { minutesLoggedMin: int(600) } : {}) } : {}),
+      ...(chance(0.5) ? { minutesWorkedLimit: { minutesWorkedMax: 200 + int(1500), ...(chance(0.3) ? { countOnlyBetween: { start: "06:00", end: "14:00" } } : {}), ...unlogged() } } : {}),
+      ...(chance(0.4) ? { weekendsLimit: { weekendMinutesWorkedMax: int(600), ...unlogged() } } : {}),
     };
     const daysOff = {
       id: `${c.id}-rwoff`, rollingWindow: { type: (["DAILY", "WEEKLY", "MONTHLY"] as const)[int(3)], size: 1 + int(3) }, satisfiability: sat(),
       ...(chance(0.3) ? { excludeShiftTags: ["t2"] } : {}), ...(chance(0.3) ? { periodShiftOverlapKind: "START_AND_END" as const } : {}),
       consecutiveDaysOffLimit: { consecutiveDaysOffMin: 1 + int(3) },
     };
-    return { ...c, periodRules: [...(c.periodRules ?? []), limits], rollingWindowRules: [...(c.rollingWindowRules ?? []), daysOff] };
+    const hourly = {
+      id: `${c.id}-rwh`, rollingWindow: { type: "HOURLY" as const, size: 4 + int(40) }, satisfiability: sat(),
+      ...(chance(0.3) ? { includeShiftTags: ["t1"] } : {}), ...(chance(0.3) ? { periodShiftOverlapKind: "START_AND_END" as const } : {}),
+      ...(chance(0.6) ? { minutesWorkedLimit: { minutesWorkedMax: 200 + int(600), ...unlogged() } } : {}),
+      ...(chance(0.6) ? { shiftsWorkedLimit: { shiftsWorkedMax: 1 + int(2) } } : {}),
+      ...(chance(0.4) ? { daysWorkedLimit: { daysWorkedMax: 1 } } : {}),
+      ...(chance(0.4) ? { consecutiveMinutesOffLimit: { consecutiveMinutesOffMin: 120 + int(600) } } : {}),
+      ...(chance(0.3) ? { consecutiveDaysOffLimit: { consecutiveDaysOffMin: 1 } } : {}),
+    };
+    // HOURLY windows are scored over the whole list on every move: in half of the contracts, to keep the run short.
+    const rolling = [...(c.rollingWindowRules ?? []), daysOff, ...(chance(0.5) ? [hourly] : [])];
+    return { ...c, periodRules: [...(c.periodRules ?? []), limits], rollingWindowRules: rolling };
   });
   return { ...input, shifts, contracts };
 }

@@ -204,7 +204,7 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   UNDECLARED_TAG_TYPE_BY_EMPLOYEE_PAIRING: pairing({ pairedEmployee: "Bob", commonTagType: "Location" }, {}, "unpreferredPairings"),
   EMPLOYEE_CONFLICTING_PAIRINGS: (i) => ({ ...i, employees: [{ id: "Ann", requiredPairings: [{ pairedEmployee: "Bob" }], prohibitedPairings: [{ pairedEmployee: "Bob" }] }, { id: "Bob", tags: ["senior"] }] }),
   // Accepted, not scored (model/unscored-fields.ts; test/node/unscored.test.ts covers every field).
-  UNSCORED_FIELD: period({ minutesWorkedLimit: { minutesWorkedMax: 600, unloggedBreakTags: ["paid"] } }),
+  UNSCORED_FIELD: contract({ consecutiveDaysWorkedRules: [{ id: "d", maximum: 5, allowedSequenceStartDays: ["MONDAY"] }] }),
   UNSCORED_OVERRIDE: (i) => i,
 };
 /** `config.model.overrides` of a row, where the issue is about them. */
