@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 6;
+export const LAYOUT_VERSION: i32 = 8;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -148,11 +148,20 @@ export const COST_DEFINITION_CONSTRAINT: i32 = 68;
  */
 export const MULTI_DAY_PATTERN_CONSTRAINT: i32 = 74;
 
+/**
+ * Period limits of constraints/period-limits.ts and consecutive days off in rolling windows, in pairs (REQUIRED hard,
+ * then PREFERRED soft): consecutive days off, unique tags, locations, shift types, shift start time difference,
+ * minutes logged (per period), consecutive days off (rolling window). Ids are derived from this base alone.
+ */
+export const PERIOD_LIMIT_CONSTRAINT: i32 = 78;
+export const PERIOD_LIMIT_COUNT: i32 = 14;
+
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {
   return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id == SCOPED_DISRUPTION_CONSTRAINT ||
     id == SCOPED_DISRUPTION_CONSTRAINT + 1 || id == COST_DEFINITION_CONSTRAINT ||
-    (id >= MULTI_DAY_PATTERN_CONSTRAINT && id < MULTI_DAY_PATTERN_CONSTRAINT + 4);
+    (id >= MULTI_DAY_PATTERN_CONSTRAINT && id < MULTI_DAY_PATTERN_CONSTRAINT + 4) ||
+    (id >= PERIOD_LIMIT_CONSTRAINT && id < PERIOD_LIMIT_CONSTRAINT + PERIOD_LIMIT_COUNT);
 }
 
 export const TZ_WORDS: i32 = 4;
@@ -219,7 +228,25 @@ export const SCOPE_OVERLAP: i32 = 1;
 export const K_PERIOD_COST: i32 = 19;
 /** A multi-day shift sequence pattern (constraints/shift-patterns.ts): elements in RULE_AUX as [filter, PE_* flags]. */
 export const K_MULTI_DAY_PATTERN: i32 = 20;
-export const RULE_KINDS: i32 = 21;
+/**
+ * Period limits (constraints/period-limits.ts), scored into PERIOD_LIMIT_CONSTRAINT + 2 × (kind − K_PERIOD_DAYS_OFF_RUN)
+ * (+1 PREFERRED). Per-shift values (location, shift type, logged minutes) come from the rule's RULE_MINUTES row.
+ */
+/** Longest run of days off in the period (RW_MIN). */
+export const K_PERIOD_DAYS_OFF_RUN: i32 = 21;
+/** Distinct tags of the tag types listed in RULE_AUX (sorted tag indices) (RW_MAX). */
+export const K_PERIOD_UNIQUE_TAGS: i32 = 22;
+/** Distinct locations: the row holds a location index per shift, -1 none (RW_MAX). */
+export const K_PERIOD_LOCATIONS: i32 = 23;
+/** Shifts of each type: the row holds the shift's category (0 .. RW_P1 − 1), -1 none (RW_MIN, RW_MAX per type). */
+export const K_PERIOD_SHIFT_TYPES: i32 = 24;
+/** Latest minus earliest local start time of day (RW_MAX). */
+export const K_PERIOD_START_DIFFERENCE: i32 = 25;
+/** Logged minutes: the row holds each shift's loggedTime, else its minutes worked (RW_MIN, RW_MAX). */
+export const K_PERIOD_MINUTES_LOGGED: i32 = 26;
+/** Rolling windows: longest run of days off in the window (RW_MIN), rolling-window.ts. */
+export const K_ROLLING_DAYS_OFF_RUN: i32 = 27;
+export const RULE_KINDS: i32 = 28;
 
 /** Pattern element flags: an OFF element (else ON); shiftMatches ANY (else ALL). */
 export const PE_OFF: i32 = 1;
@@ -239,6 +266,7 @@ export const PERIOD_CUSTOM: i32 = 5;
 export const WINDOW_DAILY: i32 = 0;
 export const WINDOW_WEEKLY: i32 = 1;
 export const WINDOW_MONTHLY: i32 = 2;
+export const WINDOW_HOURLY: i32 = 3;
 
 /** Sequence definitions (RW_P1 of sequence rules; RW_P2 the trigger limit in minutes). */
 export const SEQUENCE_BETWEEN_STARTS: i32 = 0;

@@ -35,6 +35,12 @@ export const CONTRACT_ISSUE_TYPES = {
   PERIOD_RULE_DAYS_OFF_MIN_EXCEEDS_PERIOD_LENGTH: { severity: "ERROR", message: "daysOffLimit.daysOffMin exceeds the number of days of the rule's period." },
   PERIOD_RULE_WEEKENDS_LIMIT_SHORT_PERIOD: { severity: "WARNING", message: "A weekends limit on a DAY period cannot count weekends." },
   PERIOD_RULE_CONSECUTIVE_WEEKENDS_OFF_LIMIT_INVALID_PERIOD: { severity: "WARNING", message: "A consecutive weekends off limit needs a period of several weeks (MONTH, YEAR, SCHEDULE or a long custom period)." },
+  PERIOD_RULE_CONSECUTIVE_DAYS_OFF_LIMIT_SINGLE_DAY_PERIOD: { severity: "WARNING", message: "A consecutive days off limit on a DAY period has no effect beyond working or not that day." },
+  PERIOD_RULE_CONSECUTIVE_DAYS_OFF_MIN_EXCEEDS_PERIOD_LENGTH: { severity: "ERROR", message: "consecutiveDaysOffLimit.consecutiveDaysOffMin exceeds the number of days of the rule's period." },
+  PERIOD_RULE_LOCATIONS_WORKED_MAX_ZERO: { severity: "WARNING", message: "locationsWorkedMax of a period rule is 0: no matching shift with a location can be worked." },
+  PERIOD_RULE_SHIFT_TYPES_WORKED_MIN_GREATER_THAN_MAX: { severity: "ERROR", message: "shiftTypesWorkedMin of a period rule is greater than its shiftTypesWorkedMax." },
+  PERIOD_RULE_SHIFT_TYPES_WORKED_MIN_DEPRECATED_REQUIRED: { severity: "WARNING", message: "A REQUIRED shiftTypesWorkedMin is deprecated; use PREFERRED satisfiability." },
+  PERIOD_RULE_MINUTES_LOGGED_MIN_DEPRECATED_REQUIRED: { severity: "WARNING", message: "A REQUIRED minutesLoggedMin is deprecated; use PREFERRED satisfiability." },
   CUSTOM_PERIOD_DATE_SPAN_START_AFTER_END: { severity: "ERROR", message: "A date span of a custom period starts after it ends." },
   CONTRACT_NON_CONSECUTIVE_WEEKEND_DAYS: { severity: "ERROR", message: "The weekend days of a contract's weekendConfiguration are not consecutive days of the week." },
   // ---- rolling windows ----
@@ -53,6 +59,8 @@ export const CONTRACT_ISSUE_TYPES = {
   ROLLING_WINDOW_RULE_CONSECUTIVE_MINUTES_OFF_MIN_INTERVALS_EXCEEDS_WINDOW: { severity: "ERROR", message: "The consecutive minutes off intervals together exceed the window's length." },
   ROLLING_WINDOW_RULE_TOTAL_CONSECUTIVE_MINUTES_OFF_MIN_EXCEEDS_WINDOW: { severity: "ERROR", message: "totalConsecutiveMinutesOffMin exceeds the window's length." },
   ROLLING_WINDOW_RULE_COUNT_ONLY_BETWEEN_START_EQUALS_END: { severity: "ERROR", message: "The countOnlyBetween interval of a rolling window rule starts and ends at the same time." },
+  ROLLING_WINDOW_RULE_CONSECUTIVE_DAYS_OFF_MIN_EXCEEDS_WINDOW: { severity: "ERROR", message: "consecutiveDaysOffLimit.consecutiveDaysOffMin exceeds the window's full days." },
+  ROLLING_WINDOW_RULE_CONSECUTIVE_DAYS_OFF_LIMIT_WITH_ABSENCE_AWARE: { severity: "WARNING", message: "ABSENCE_AWARE applies to minutes worked only; the consecutive days off limit ignores it." },
   ROLLING_WINDOW_RULE_SHIFTS_WORKED_LIMIT_WITH_ABSENCE_AWARE: { severity: "WARNING", message: "ABSENCE_AWARE applies to minutes worked only; the shifts worked limit ignores it." },
   ROLLING_WINDOW_RULE_DAYS_WORKED_LIMIT_WITH_ABSENCE_AWARE: { severity: "WARNING", message: "ABSENCE_AWARE applies to minutes worked only; the days worked limit ignores it." },
   ROLLING_WINDOW_RULE_WEEKENDS_LIMIT_WITH_ABSENCE_AWARE: { severity: "WARNING", message: "ABSENCE_AWARE applies to minutes worked only; the weekends limit ignores it." },
@@ -203,6 +211,16 @@ export function validateContracts(input: ModelInput, report: Report): void {
         const length = periodDays(r.period, custom);
         if (num(off.daysOffMin) && length !== undefined && off.daysOffMin > length) report("PERIOD_RULE_DAYS_OFF_MIN_EXCEEDS_PERIOD_LENGTH", `${text} requires ${off.daysOffMin} days off in a ${length}-day period.`, at);
       }
+      const daysOffMin = r.consecutiveDaysOffLimit?.consecutiveDaysOffMin;
+      if (num(daysOffMin)) {
+        if (r.period === "DAY") report("PERIOD_RULE_CONSECUTIVE_DAYS_OFF_LIMIT_SINGLE_DAY_PERIOD", `${text} limits consecutive days off per DAY.`, { ...at, period: r.period });
+        const length = periodDays(r.period, custom);
+        if (length !== undefined && daysOffMin > length) report("PERIOD_RULE_CONSECUTIVE_DAYS_OFF_MIN_EXCEEDS_PERIOD_LENGTH", `${text} requires ${daysOffMin} consecutive days off in a ${length}-day period.`, { ...at, consecutiveDaysOffMin: daysOffMin, periodLength: length, period: r.period });
+      }
+      if (r.locationsWorkedMax === 0) report("PERIOD_RULE_LOCATIONS_WORKED_MAX_ZERO", `${text} has locationsWorkedMax 0.`, at);
+      if (num(r.shiftTypesWorkedMin) && num(r.shiftTypesWorkedMax) && r.shiftTypesWorkedMin > r.shiftTypesWorkedMax) report("PERIOD_RULE_SHIFT_TYPES_WORKED_MIN_GREATER_THAN_MAX", `${text} has shiftTypesWorkedMin ${r.shiftTypesWorkedMin} above shiftTypesWorkedMax ${r.shiftTypesWorkedMax}.`, { ...at, shiftTypesWorkedMin: r.shiftTypesWorkedMin, shiftTypesWorkedMax: r.shiftTypesWorkedMax });
+      if (num(r.shiftTypesWorkedMin) && required) report("PERIOD_RULE_SHIFT_TYPES_WORKED_MIN_DEPRECATED_REQUIRED", `${text} has a REQUIRED shiftTypesWorkedMin.`, at);
+      if (num(r.minutesLoggedMin) && required) report("PERIOD_RULE_MINUTES_LOGGED_MIN_DEPRECATED_REQUIRED", `${text} has a REQUIRED minutesLoggedMin.`, at);
       if (r.weekendsLimit && r.period === "DAY") report("PERIOD_RULE_WEEKENDS_LIMIT_SHORT_PERIOD", `${text} limits weekends per DAY.`, at);
       if (r.consecutiveWeekendsOffLimit && (r.period === "DAY" || r.period === "WEEK")) report("PERIOD_RULE_CONSECUTIVE_WEEKENDS_OFF_LIMIT_INVALID_PERIOD", `${text} limits consecutive weekends off per ${r.period}.`, at);
     }
@@ -236,11 +254,14 @@ export function validateContracts(input: ModelInput, report: Report): void {
         if (sum > days * 1440) report("ROLLING_WINDOW_RULE_CONSECUTIVE_MINUTES_OFF_MIN_INTERVALS_EXCEEDS_WINDOW", `${text} requires intervals longer than the window.`, at);
         if (num(off.totalConsecutiveMinutesOffMin) && off.totalConsecutiveMinutesOffMin > days * 1440) report("ROLLING_WINDOW_RULE_TOTAL_CONSECUTIVE_MINUTES_OFF_MIN_EXCEEDS_WINDOW", `${text} requires a total longer than the window.`, at);
       }
+      const daysOffMin = r.consecutiveDaysOffLimit?.consecutiveDaysOffMin;
+      if (num(daysOffMin) && daysOffMin > Math.floor(days)) report("ROLLING_WINDOW_RULE_CONSECUTIVE_DAYS_OFF_MIN_EXCEEDS_WINDOW", `${text} requires ${daysOffMin} consecutive days off in ${Math.floor(days)} full days.`, { ...at, consecutiveDaysOffMin: daysOffMin, rollingWindowSizeInFullDays: Math.floor(days) });
       if (aware) {
         if (r.shiftsWorkedLimit) report("ROLLING_WINDOW_RULE_SHIFTS_WORKED_LIMIT_WITH_ABSENCE_AWARE", `${text} combines ABSENCE_AWARE with a shifts limit.`, at);
         if (r.daysWorkedLimit) report("ROLLING_WINDOW_RULE_DAYS_WORKED_LIMIT_WITH_ABSENCE_AWARE", `${text} combines ABSENCE_AWARE with a days limit.`, at);
         if (r.weekendsLimit) report("ROLLING_WINDOW_RULE_WEEKENDS_LIMIT_WITH_ABSENCE_AWARE", `${text} combines ABSENCE_AWARE with a weekends limit.`, at);
         if (r.consecutiveMinutesOffLimit) report("ROLLING_WINDOW_RULE_CONSECUTIVE_MINUTES_OFF_LIMIT_WITH_ABSENCE_AWARE", `${text} combines ABSENCE_AWARE with minutes off.`, at);
+        if (r.consecutiveDaysOffLimit) report("ROLLING_WINDOW_RULE_CONSECUTIVE_DAYS_OFF_LIMIT_WITH_ABSENCE_AWARE", `${text} combines ABSENCE_AWARE with days off.`, at);
       }
     }
 

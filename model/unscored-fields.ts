@@ -34,16 +34,6 @@ export const UNSCORED: readonly UnscoredField[] = [
   { path: "contracts[].shiftRotationRules" },
   { path: "contracts[].fteConfiguration" },
   // ---- contracts: fields of scored families ----
-  ...RULES("contracts[].periodRules", [
-    "minutesLoggedMin", "minutesLoggedMax", "shiftTypesTagCategories", "shiftTypesWorkedMin", "shiftTypesWorkedMax",
-    "locationsWorkedMax", "shiftStartTimeDifferenceInMinutesMax", "consecutiveDaysOffLimit", "uniqueTagsLimit",
-    "minutesWorkedLimit.unloggedBreakTags", "minutesWorkedLimit.breakTagMatches", "weekendsLimit.unloggedBreakTags",
-    "weekendsLimit.breakTagMatches",
-  ]),
-  { path: "contracts[].rollingWindowRules[].rollingWindow.type", only: ["HOURLY"] },
-  ...RULES("contracts[].rollingWindowRules", [
-    "consecutiveDaysOffLimit", "minutesWorkedLimit.unloggedBreakTags", "minutesWorkedLimit.breakTagMatches",
-  ]),
   ...RULES("contracts[].consecutiveDaysWorkedRules", [
     "shiftTypeTagCategories", "minDurationBetweenDifferentSequences", "minDelayBetweenDifferentSequences",
     "allowedSequenceStartDays",
@@ -58,11 +48,8 @@ export const UNSCORED: readonly UnscoredField[] = [
   { path: "globalRules.concurrentShiftsRules" },
   { path: "scheduleParameterization.travelConfiguration" },
   { path: "shiftGroups" },
-  // ---- data only unscored rules read (travel, logged time, unlogged breaks) and pairings (preview) ----
+  // ---- data only unscored rules read (travel) and pairings (preview) ----
   { path: "employees[].location" },
-  { path: "shifts[].location" },
-  { path: "shifts[].loggedTime" },
-  { path: "shifts[].breaks[].tags" },
   { path: "globalRules.minimumMaximumShiftsPerHourlyDemand[].shiftGeneration.templates[].location" },
   ...["requiredPairings", "preferredPairings", "unpreferredPairings", "prohibitedPairings"].map((list) => ({
     path: `employees[].${list}[].groupShiftsPerDayLimit`,

@@ -19,9 +19,11 @@ import {
   K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS,
   K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS, K_ROLLING_WEEKENDS,
   K_ROLLING_MINUTES_OFF, K_SCOPED_DISRUPTION, SCOPE_START_AND_END, SCOPE_OVERLAP, SCOPED_DISRUPTION_CONSTRAINT, PERIOD_DAY, PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_SCHEDULE, PERIOD_CUSTOM,
-  WINDOW_DAILY, WINDOW_WEEKLY, WINDOW_MONTHLY, SEQUENCE_BETWEEN_STARTS, SEQUENCE_END_TO_START, CONDITION_NONE,
+  WINDOW_DAILY, WINDOW_WEEKLY, WINDOW_MONTHLY, WINDOW_HOURLY, SEQUENCE_BETWEEN_STARTS, SEQUENCE_END_TO_START, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY, CONDITION_MIN_MINUTES, K_PERIOD_COST,
   K_MULTI_DAY_PATTERN, MULTI_DAY_PATTERN_CONSTRAINT, PE_OFF, PE_ANY, PATTERN_MATCH, PATTERN_REQUIRED,
+  PERIOD_LIMIT_CONSTRAINT, K_PERIOD_DAYS_OFF_RUN, K_PERIOD_UNIQUE_TAGS, K_PERIOD_LOCATIONS, K_PERIOD_SHIFT_TYPES,
+  K_PERIOD_START_DIFFERENCE, K_PERIOD_MINUTES_LOGGED, K_ROLLING_DAYS_OFF_RUN,
 } from "./layout";
 import { compileCostDefinition, COST_MINIMIZE_ID } from "./encode-cost";
 import {
@@ -68,6 +70,13 @@ export const FAMILY_CONSTRAINT: Record<number, number> = {
   [K_SCOPED_DISRUPTION]: SCOPED_DISRUPTION_CONSTRAINT,
   [K_PERIOD_COST]: COST_MINIMIZE_ID,
   [K_MULTI_DAY_PATTERN]: MULTI_DAY_PATTERN_CONSTRAINT,
+  [K_PERIOD_DAYS_OFF_RUN]: PERIOD_LIMIT_CONSTRAINT,
+  [K_PERIOD_UNIQUE_TAGS]: PERIOD_LIMIT_CONSTRAINT + 2,
+  [K_PERIOD_LOCATIONS]: PERIOD_LIMIT_CONSTRAINT + 4,
+  [K_PERIOD_SHIFT_TYPES]: PERIOD_LIMIT_CONSTRAINT + 6,
+  [K_PERIOD_START_DIFFERENCE]: PERIOD_LIMIT_CONSTRAINT + 8,
+  [K_PERIOD_MINUTES_LOGGED]: PERIOD_LIMIT_CONSTRAINT + 10,
+  [K_ROLLING_DAYS_OFF_RUN]: PERIOD_LIMIT_CONSTRAINT + 12,
 };
 
 /** Constraint of a shift sequence pattern rule per satisfiability (reference default REQUIRED), from its family's first id. */
@@ -150,7 +159,9 @@ interface Draft {
   words: Int32Array;
   info: CompiledRule;
   /** countOnlyBetween of this rule: its minutes rows are computed per time zone group. */
-  between?: { start: number; end: number };
+  between?: { start: number; end: number; worked?: Int32Array };
+  /** Or a per-shift value of this rule (location, shift type, logged minutes), the same in every group. */
+  row?: Int32Array;
 }
 
 /** True when an input has any contract rule the core scores (the fast path skips everything otherwise). */
@@ -191,6 +202,7 @@ export function encodeContracts(
   times: ShiftTimes,
   employeeIndex: ReadonlyMap<string, number>,
   filterOf: (f: TagFilterIn) => number,
+  tagOf: (tag: string) => number,
 ): EncodedContracts {
   const E = input.employees.length;
   const S = input.shifts.length;
@@ -214,6 +226,7 @@ export function encodeContracts(
   }
 
   // ---- compile each contract's rules once ----
+  const values = new ShiftValues(input, times, tagOf);
   const drafts: Draft[] = [];
   const aux: number[] = [];
   const contractRules = new Map<string, number[]>();
@@ -221,7 +234,7 @@ export function encodeContracts(
     if (contractRules.has(contract.id)) continue;
     const list: number[] = [];
     const weekend = weekendOf(contract);
-    const add = (kind: number, sat: string | null | undefined, ruleId: string, family: string, fill: (w: Int32Array) => void, extra: Partial<CompiledRule> = {}, between?: Draft["between"]) => {
+    const add: AddRule = (kind, sat, ruleId, family, fill, extra = {}, minutes) => {
       const words = new Int32Array(RULE_WORDS);
       words[RW_KIND] = kind;
       const preferred = sat === "PREFERRED" && kind !== K_GAPS && kind !== K_PERIOD_COST;
@@ -240,7 +253,7 @@ export function encodeContracts(
       list.push(drafts.length);
       drafts.push({
         words,
-        between,
+        ...(minutes instanceof Int32Array ? { row: minutes } : { between: minutes }),
         info: {
           contractId: contract.id,
           ruleId,
@@ -254,8 +267,8 @@ export function encodeContracts(
       });
     };
 
-    for (const rule of contract.periodRules ?? []) compilePeriodRule(rule, weekStart, customIndex, weekend, filterOf, add, aux);
-    for (const rule of contract.rollingWindowRules ?? []) compileRollingRule(rule, weekend, filterOf, aux, add);
+    for (const rule of contract.periodRules ?? []) compilePeriodRule(rule, weekStart, customIndex, weekend, filterOf, add, aux, values);
+    for (const rule of contract.rollingWindowRules ?? []) compileRollingRule(rule, weekend, filterOf, aux, add, values);
     for (const rule of contract.consecutiveDaysWorkedRules ?? []) {
       if (!present(rule.minimum) && !present(rule.maximum)) continue;
       add(K_CONSECUTIVE_DAYS, rule.satisfiability, rule.id, "consecutiveDaysWorkedRules", (w) => {
@@ -410,9 +423,10 @@ export function encodeContracts(
   // ---- minutes rows (countOnlyBetween): per rule, one row per group ----
   const rows: Int32Array[] = [];
   for (const d of drafts) {
-    if (!d.between) continue;
+    const between = d.between, row = d.row;
+    if (!between && !row) continue;
     d.words[RW_MINUTES_ROW] = rows.length;
-    for (let g = 0; g < G; g++) rows.push(countOnlyBetweenRow(d.between, g, S, times, tzShift));
+    for (let g = 0; g < G; g++) rows.push(row ?? countOnlyBetweenRow(between!, g, S, times, tzShift));
   }
   const ruleMinutes = new Int32Array(rows.length * S);
   rows.forEach((row, i) => ruleMinutes.set(row, i * S));
@@ -452,7 +466,72 @@ export function emptyContracts(E: number): EncodedContracts {
   };
 }
 
-type AddRule = (kind: number, sat: string | null | undefined, ruleId: string, family: string, fill: (w: Int32Array) => void, extra?: Partial<CompiledRule>, between?: Draft["between"]) => void;
+/** Adds a compiled rule; `minutes`: its countOnlyBetween interval, or its per-shift value row. */
+type AddRule = (kind: number, sat: string | null | undefined, ruleId: string, family: string, fill: (w: Int32Array) => void, extra?: Partial<CompiledRule>, minutes?: Draft["between"] | Int32Array) => void;
+
+/** Per-shift values the period limits and the unlogged break tags read (computed once per input, on first use). */
+class ShiftValues {
+  private locationMemo?: Int32Array;
+  private loggedMemo?: Int32Array;
+  constructor(private readonly input: ModelInput, private readonly times: ShiftTimes, readonly tagOf: (tag: string) => number) {}
+
+  /** Index of each shift's location among the distinct `shifts[].location` pairs, -1 without one. */
+  locations(): Int32Array {
+    if (this.locationMemo) return this.locationMemo;
+    const index = new Map<string, number>();
+    return (this.locationMemo = Int32Array.from(this.input.shifts, (s) => {
+      const at = s.location;
+      if (!Array.isArray(at) || at.length !== 2) return -1;
+      const key = `${at[0]},${at[1]}`;
+      let k = index.get(key);
+      if (k === undefined) index.set(key, (k = index.size));
+      return k;
+    }));
+  }
+
+  /** Logged minutes of each shift: its `loggedTime`, else its minutes worked. */
+  logged(): Int32Array {
+    return (this.loggedMemo ??= Int32Array.from(this.input.shifts, (s, i) =>
+      s.loggedTime ? Math.max(0, Math.min(I32_MAX, durationMinutes(s.loggedTime))) : this.times.worked[i]));
+  }
+
+  /**
+   * Minutes worked of each shift when only the breaks carrying `unloggedBreakTags` (ALL of them, or with
+   * `breakTagMatches` ANY one) are left out; undefined without such tags (every break is left out: the default).
+   */
+  workedWith(limit: { unloggedBreakTags?: string[] | null; breakTagMatches?: "ANY" | "ALL" | null } | null | undefined): Int32Array | undefined {
+    const tags = limit?.unloggedBreakTags ?? [];
+    if (tags.length === 0) return undefined;
+    const any = limit?.breakTagMatches === "ANY";
+    return Int32Array.from(this.input.shifts, (s, i) => {
+      const start = this.times.start[i], end = this.times.end[i];
+      let minutes = end - start;
+      for (const b of s.breaks ?? []) {
+        const own = new Set(b.tags ?? []);
+        const hits = tags.filter((t) => own.has(t)).length;
+        if (any ? hits === 0 : hits < tags.length) continue;
+        minutes -= Math.max(0, Math.min(end, parseTimestamp(b.end).minute) - Math.max(start, parseTimestamp(b.start).minute));
+      }
+      return Math.max(0, minutes);
+    });
+  }
+
+  /** Category of each shift: the index of the first of `categories` among its tags, -1 when none. */
+  categories(categories: readonly string[]): Int32Array {
+    return Int32Array.from(this.input.shifts, (s) => {
+      const tags = s.tags ?? [];
+      for (let c = 0; c < categories.length; c++) if (tags.includes(categories[c])) return c;
+      return -1;
+    });
+  }
+
+  /** Sorted indices of the declared tags (`modelInput.tags`) of the given tag types. */
+  tagsOfTypes(types: readonly string[]): number[] {
+    const wanted = new Set(types);
+    const ids = (this.input.tags ?? []).filter((t) => wanted.has(t.tagType)).map((t) => this.tagOf(t.id));
+    return [...new Set(ids)].sort((a, b) => a - b);
+  }
+}
 
 function periodOf(name: string, weekStart: number, custom: ReadonlyMap<string, number>): [number, number] | undefined {
   switch (name) {
@@ -466,10 +545,16 @@ function periodOf(name: string, weekStart: number, custom: ReadonlyMap<string, n
   return i === undefined ? undefined : [PERIOD_CUSTOM, i];
 }
 
-function betweenOf(interval: { start: string; end: string } | null | undefined): Draft["between"] {
-  if (!interval) return undefined;
-  const start = timeOfDayMinutes(interval.start), end = timeOfDayMinutes(interval.end);
-  return Number.isFinite(start) && Number.isFinite(end) && start !== end ? { start, end } : undefined;
+/**
+ * The minutes a minutes limit counts: its countOnlyBetween interval (scaled by `worked`), else `worked` itself (the
+ * minutes worked with its unlogged break tags), else undefined (the minutes worked).
+ */
+function minutesOf(interval: { start: string; end: string } | null | undefined, worked?: Int32Array): Draft["between"] | Int32Array | undefined {
+  if (interval) {
+    const start = timeOfDayMinutes(interval.start), end = timeOfDayMinutes(interval.end);
+    if (Number.isFinite(start) && Number.isFinite(end) && start !== end) return { start, end, worked };
+  }
+  return worked;
 }
 
 function compilePeriodRule(
@@ -480,6 +565,7 @@ function compilePeriodRule(
   filterOf: (f: TagFilterIn) => number,
   add: AddRule,
   aux: number[],
+  values: ShiftValues,
 ): void {
   const period = periodOf(rule.period, weekStart, custom);
   // An unknown period is reported by the validation (PERIOD_RULE_INVALID_PERIOD) and not scored.
@@ -504,7 +590,7 @@ function compilePeriodRule(
       common(w);
       w[RW_MIN] = limit(minutesMin);
       w[RW_MAX] = limit(minutesMax);
-    }, scope, betweenOf(minutes?.countOnlyBetween));
+    }, scope, minutesOf(minutes?.countOnlyBetween, values.workedWith(minutes)));
   }
   if (present(rule.shiftsWorkedMin) || present(rule.shiftsWorkedMax)) {
     add(K_PERIOD_SHIFTS, sat, rule.id, "periodRules", (w) => {
@@ -545,7 +631,7 @@ function compilePeriodRule(
     add(K_PERIOD_WEEKEND_MINUTES, sat, rule.id, "periodRules", (w) => {
       weekendWords(w);
       w[RW_MAX] = limit(weekends.weekendMinutesWorkedMax);
-    }, scope);
+    }, scope, values.workedWith(weekends));
   }
   if (present(rule.consecutiveWeekendsLimit?.consecutiveWeekendsWorkedMax)) {
     add(K_PERIOD_CONSECUTIVE_WEEKENDS, sat, rule.id, "periodRules", (w) => {
@@ -559,6 +645,52 @@ function compilePeriodRule(
       w[RW_MIN] = limit(rule.consecutiveWeekendsOffLimit!.consecutiveWeekendsOffMin);
     }, scope);
   }
+  // The period limits of constraints/period-limits.ts (and consecutive days off, minutes logged in period-rules.ts).
+  if (present(rule.consecutiveDaysOffLimit?.consecutiveDaysOffMin)) {
+    add(K_PERIOD_DAYS_OFF_RUN, sat, rule.id, "periodRules", (w) => {
+      common(w);
+      w[RW_MIN] = limit(rule.consecutiveDaysOffLimit!.consecutiveDaysOffMin);
+    }, scope);
+  }
+  const unique = rule.uniqueTagsLimit;
+  if (unique && present(unique.tagsMax)) {
+    add(K_PERIOD_UNIQUE_TAGS, sat, rule.id, "periodRules", (w) => {
+      common(w);
+      w[RW_MAX] = limit(unique.tagsMax);
+      const tags = values.tagsOfTypes(unique.includeTagTypes ?? []);
+      w[RW_AUX] = aux.length;
+      w[RW_AUX_COUNT] = tags.length;
+      for (const t of tags) aux.push(t, 0);
+    }, scope);
+  }
+  if (present(rule.locationsWorkedMax)) {
+    add(K_PERIOD_LOCATIONS, sat, rule.id, "periodRules", (w) => {
+      common(w);
+      w[RW_MAX] = limit(rule.locationsWorkedMax);
+    }, scope, values.locations());
+  }
+  const categories = rule.shiftTypesTagCategories ?? [];
+  if (categories.length > 0 && (present(rule.shiftTypesWorkedMin) || present(rule.shiftTypesWorkedMax))) {
+    add(K_PERIOD_SHIFT_TYPES, sat, rule.id, "periodRules", (w) => {
+      common(w);
+      w[RW_MIN] = limit(rule.shiftTypesWorkedMin);
+      w[RW_MAX] = limit(rule.shiftTypesWorkedMax);
+      w[RW_P1] = categories.length;
+    }, scope, values.categories(categories));
+  }
+  if (present(rule.shiftStartTimeDifferenceInMinutesMax)) {
+    add(K_PERIOD_START_DIFFERENCE, sat, rule.id, "periodRules", (w) => {
+      common(w);
+      w[RW_MAX] = limit(rule.shiftStartTimeDifferenceInMinutesMax);
+    }, scope);
+  }
+  if (present(rule.minutesLoggedMin) || present(rule.minutesLoggedMax)) {
+    add(K_PERIOD_MINUTES_LOGGED, sat, rule.id, "periodRules", (w) => {
+      common(w);
+      w[RW_MIN] = limit(rule.minutesLoggedMin);
+      w[RW_MAX] = limit(rule.minutesLoggedMax);
+    }, scope, values.logged());
+  }
 }
 
 function compileRollingRule(
@@ -567,10 +699,10 @@ function compileRollingRule(
   filterOf: (f: TagFilterIn) => number,
   aux: number[],
   add: AddRule,
+  values: ShiftValues,
 ): void {
   const window = rule.rollingWindow;
-  // HOURLY windows are accepted but not scored (model/unscored-fields.ts).
-  const type = window.type === "DAILY" ? WINDOW_DAILY : window.type === "WEEKLY" ? WINDOW_WEEKLY : window.type === "MONTHLY" ? WINDOW_MONTHLY : -1;
+  const type = window.type === "DAILY" ? WINDOW_DAILY : window.type === "WEEKLY" ? WINDOW_WEEKLY : window.type === "MONTHLY" ? WINDOW_MONTHLY : window.type === "HOURLY" ? WINDOW_HOURLY : -1;
   if (type < 0) return;
   const id = rule.id ?? "";
   const scope = { scope: `${window.size} ${window.type}` };
@@ -595,7 +727,7 @@ function compileRollingRule(
       common(w);
       w[RW_MAX] = limit(m.minutesWorkedMax);
       if (rule.absenceMode === "ABSENCE_AWARE") w[RW_FLAGS] |= RF_ABSENCE_AWARE;
-    }, scope, betweenOf(m.countOnlyBetween));
+    }, scope, minutesOf(m.countOnlyBetween, values.workedWith(m)));
   }
   if (present(rule.shiftsWorkedLimit?.shiftsWorkedMax)) {
     add(K_ROLLING_SHIFTS, sat, id, "rollingWindowRules", (w) => {
@@ -616,6 +748,12 @@ function compileRollingRule(
       w[RW_MIN] = limit(wl.weekendsWorkedMin);
       w[RW_MAX] = limit(wl.weekendsWorkedMax);
       w[RW_FLAGS] |= weekend.mask << RF_WEEKDAY_SHIFT;
+    }, scope);
+  }
+  if (present(rule.consecutiveDaysOffLimit?.consecutiveDaysOffMin) && rule.consecutiveDaysOffLimit!.consecutiveDaysOffMin! > 0) {
+    add(K_ROLLING_DAYS_OFF_RUN, sat, id, "rollingWindowRules", (w) => {
+      common(w);
+      w[RW_MIN] = limit(rule.consecutiveDaysOffLimit!.consecutiveDaysOffMin);
     }, scope);
   }
   const off = rule.consecutiveMinutesOffLimit;
@@ -647,7 +785,7 @@ function clampI32(v: number, fallback: number): number {
  * by worked / duration so breaks count as in minutes worked. Local time of the whole shift is taken at its start's
  * offset (a shift crossing a daylight-saving change is off by the change's hour).
  */
-function countOnlyBetweenRow(between: { start: number; end: number }, g: number, S: number, times: ShiftTimes, tzShift: Int32Array): Int32Array {
+function countOnlyBetweenRow(between: NonNullable<Draft["between"]>, g: number, S: number, times: ShiftTimes, tzShift: Int32Array): Int32Array {
   const row = new Int32Array(S);
   const length = between.end > between.start ? between.end - between.start : between.end + MINUTES_IN_DAY - between.start;
   for (let s = 0; s < S; s++) {
@@ -661,7 +799,7 @@ function countOnlyBetweenRow(between: { start: number; end: number }, g: number,
       const a = day * MINUTES_IN_DAY + between.start;
       inside += Math.max(0, Math.min(localEnd, a + length) - Math.max(local, a));
     }
-    row[s] = Math.round((inside * times.worked[s]) / duration);
+    row[s] = Math.round((inside * (between.worked ?? times.worked)[s]) / duration);
   }
   return row;
 }

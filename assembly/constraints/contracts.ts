@@ -17,7 +17,7 @@
  * resetDelta. The from-scratch score re-evaluates every slot from the solution's lists, never the cache, so the
  * incremental-vs-from-scratch fuzz test covers every rule like any other constraint.
  *
- * The rules themselves: period-rules.ts, sequence-rules.ts (rest, gaps, sequences), rolling-window.ts,
+ * The rules themselves: period-rules.ts (with period-limits.ts), sequence-rules.ts (rest, gaps, sequences), rolling-window.ts,
  * shift-patterns.ts.
  * Match counts are cached per slot too, so each constraint's match count is kept current at commit (O(1) to read).
  * The from-scratch score (`penaltyFull`), `rebuild` and the explanations (`recordMatches`) evaluate whole lists.
@@ -25,7 +25,7 @@
 import {
   RW_KIND, RW_CONSTRAINT, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_P3, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF,
   K_MINUTES_BETWEEN, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_MINUTES_OFF, K_SCOPED_DISRUPTION, CONDITION_NONE, K_PERIOD_COST,
-  RW_P1,
+  RW_P1, K_PERIOD_DAYS_OFF_RUN, K_PERIOD_MINUTES_LOGGED, K_ROLLING_DAYS_OFF_RUN,
 } from "../layout";
 import { employeeCount, ruleCount, employeeRulesOff, employeeRules, employeeTz } from "../problem";
 import { listLength } from "../state";
@@ -42,7 +42,7 @@ import { MASK_CAPACITY, newMask, markId, clearMask, orMask } from "../id-mask";
 import { KIND_EMPLOYEE, PENALTY, REWARD, register, enabled, touched } from "./catalog";
 import {
   LEVEL_HARD, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SCOPED_DISRUPTION_CONSTRAINT, COST_DEFINITION_CONSTRAINT,
-  MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, isRuleConstraint,
+  MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT, PERIOD_LIMIT_COUNT, isRuleConstraint,
 } from "../layout";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
@@ -71,7 +71,8 @@ let evMatches: i32 = 0;
 // @ts-ignore: decorator
 @inline
 function isPeriodRule(kind: i32): bool {
-  return kind <= K_PERIOD_CONSECUTIVE_WEEKENDS_OFF || kind == K_PERIOD_COST;
+  return kind <= K_PERIOD_CONSECUTIVE_WEEKENDS_OFF || kind == K_PERIOD_COST ||
+    (kind >= K_PERIOD_DAYS_OFF_RUN && kind <= K_PERIOD_MINUTES_LOGGED);
 }
 
 // @ts-ignore: decorator
@@ -83,7 +84,7 @@ function isSequenceRule(kind: i32): bool {
 // @ts-ignore: decorator
 @inline
 function isRollingRule(kind: i32): bool {
-  return kind >= K_ROLLING_MINUTES && kind <= K_ROLLING_MINUTES_OFF;
+  return (kind >= K_ROLLING_MINUTES && kind <= K_ROLLING_MINUTES_OFF) || kind == K_ROLLING_DAYS_OFF_RUN;
 }
 
 /** Evaluates rule r over the whole view (employee e, time zone group g) into evPenalty / evMatches. */
@@ -432,6 +433,21 @@ const NAMES: string[] = [
   "Consecutive minutes off in rolling window not in required range for employee",
   "Consecutive minutes off in rolling window not in preferred range for employee",
 ];
+/**
+ * The period limits and consecutive days off in rolling windows (PERIOD_LIMIT_CONSTRAINT..), REQUIRED then PREFERRED
+ * per limit; names are the reference's (its `*Justification` schemas).
+ */
+const LIMIT_NAMES: string[] = [
+  "Consecutive days off per period not in {} range for employee",
+  "Unique tags per period not in {} range for employee",
+  "Locations worked per period not in {} range for employee",
+  "Shift types worked per period not in {} range for employee",
+  "Shift start time difference in minutes per period not in {} range for employee",
+  "Minutes logged per period not in {} range for employee",
+  "Consecutive days off in rolling window not in {} range for employee",
+];
+// @ts-ignore: top-level assert
+assert(2 * LIMIT_NAMES.length == PERIOD_LIMIT_COUNT);
 /** Id of "Minimize gaps between shifts for employee" (the one contract constraint without a REQUIRED variant). */
 export const GAPS_ID: i32 = 41;
 // @ts-ignore: top-level assert
@@ -454,6 +470,10 @@ export function declare(family: i32): void {
   register(p + 1, "Employee works prohibited multi-day shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
   register(p + 2, "Employee works preferred multi-day shift sequence pattern", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
   register(p + 3, "Employee works unpreferred multi-day shift sequence pattern", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  for (let i = 0; i < LIMIT_NAMES.length; i++) {
+    register(PERIOD_LIMIT_CONSTRAINT + 2 * i, LIMIT_NAMES[i].replace("{}", "required"), LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+    register(PERIOD_LIMIT_CONSTRAINT + 2 * i + 1, LIMIT_NAMES[i].replace("{}", "preferred"), LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  }
 }
 
 export function initFamily(): void {

@@ -9,6 +9,10 @@
  *   weekends worked  `weekendsLimit.weekendsWorkedMax`, weekends (contract `weekendConfiguration`)
  *   weekend minutes  `weekendsLimit.weekendMinutesWorkedMax`, minutes on weekend days
  *   consecutive weekends worked / off  `consecutiveWeekendsLimit` / `consecutiveWeekendsOffLimit`, weekends
+ *   consecutive days off  `consecutiveDaysOffLimit.consecutiveDaysOffMin`: the longest run of days of the period
+ *                    (inside the schedule) without a counted shift, days
+ *   minutes logged   `minutesLoggedMin`/`minutesLoggedMax`: `shifts[].loggedTime`, else the minutes worked
+ *   unique tags, locations, shift types, start time difference: period-limits.ts
  * Penalty per period: how far the count is outside [min, max] (natural units). Periods are those intersecting the
  * schedule's range (the planning window, else the shifts' span); shifts outside the range still count in them
  * (published history). START_ONLY (default) counts a shift in the period of its start day; START_AND_END in every
@@ -22,7 +26,9 @@ import {
   RW_KIND, RW_MIN, RW_MAX, RW_FLAGS, RW_PERIOD, RW_PERIOD_PARAM, RW_P1, RF_START_AND_END, RF_WEEKDAY_SHIFT,
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
   K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_PERIOD_COST, PERIOD_CUSTOM, PERIOD_SCHEDULE,
+  K_PERIOD_DAYS_OFF_RUN, K_PERIOD_UNIQUE_TAGS, K_PERIOD_START_DIFFERENCE, K_PERIOD_SHIFT_TYPES, K_PERIOD_MINUTES_LOGGED,
 } from "../layout";
+import * as limits from "./period-limits";
 import { tieredCost, overtimeMinutes } from "./cost";
 import { periodAt, nextPeriod, periodFirst, periodLast, weekday } from "../calendar";
 import {
@@ -133,7 +139,9 @@ export function evaluatePeriodRule(r: i32, g: i32, dayFrom: i32, dayTo: i32): vo
   const mask = (flags >> RF_WEEKDAY_SHIFT) & 127;
   const weekendStart = rw(r, RW_P1);
   // Cost definitions (cost.ts) count minutes like minutesWorked and price them per period.
-  const minutesLike = kind == K_PERIOD_MINUTES || kind == K_PERIOD_COST;
+  const minutesLike = kind == K_PERIOD_MINUTES || kind == K_PERIOD_COST || kind == K_PERIOD_MINUTES_LOGGED;
+  const setLike = kind >= K_PERIOD_UNIQUE_TAGS && kind <= K_PERIOD_START_DIFFERENCE;
+  if (setLike) limits.startPeriods();
   let more = firstPeriod(pKind, param, first, last, dayFrom);
   let guard = 0;
   while (more && guard++ < 100_000 && periodFirst <= dayTo) {
@@ -149,6 +157,17 @@ export function evaluatePeriodRule(r: i32, g: i32, dayFrom: i32, dayTo: i32): vo
         const i = d - spanLo;
         if (!dayUsed(i)) continue;
         v += minutesLike ? <i64>unchecked(dayMinutes[i]) : kind == K_PERIOD_SHIFTS ? <i64>unchecked(dayCount[i]) : 1;
+      }
+    } else if (setLike) {
+      v = limits.periodValue(r, g, kind, pFirst, pLast);
+    } else if (kind == K_PERIOD_DAYS_OFF_RUN) {
+      let run: i64 = 0;
+      for (let d = max(from, first); d <= min(to, last); d++) {
+        if (dayUsed(d - spanLo)) run = 0;
+        else {
+          run++;
+          v = max(v, run);
+        }
       }
     } else if (kind == K_PERIOD_DAYS_OFF) {
       for (let d = max(from, first); d <= min(to, last); d++) {
@@ -196,6 +215,7 @@ export function evaluatePeriodRule(r: i32, g: i32, dayFrom: i32, dayTo: i32): vo
     let p: i64;
     if (kind == K_PERIOD_CONSECUTIVE_WEEKENDS) p = hi >= 0 ? v : 0;
     else if (kind == K_PERIOD_COST) p = tieredCost(r, v);
+    else if (kind == K_PERIOD_SHIFT_TYPES) p = limits.typesPenalty;
     else p = outside(v, lo, hi);
     if (p != 0) {
       evPenalty += p;

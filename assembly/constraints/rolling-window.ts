@@ -15,6 +15,8 @@
  *                    `consecutiveMinutesOffMin`; or, with `consecutiveMinutesOffMinIntervals`, the k-th longest
  *                    stretches must reach the k-th largest required interval (each `count` times), and together
  *                    `totalConsecutiveMinutesOffMin`. Penalty: the minutes missing.
+ *   days off         `consecutiveDaysOffLimit.consecutiveDaysOffMin`: the longest run of days in the window without
+ *                    a counted shift (START_AND_END: without one touching it) must reach it. Penalty: the days missing.
  * START_ONLY (default) counts a shift in the windows containing its start day; START_AND_END counts the minutes of
  * the part inside the window and the days it touches. `condition` (MIN_SHIFTS_WORKED / MIN_MINUTES_WORKED with its
  * own shift tags): a window is checked only when the employee works at least `triggerLimit` such shifts (minutes) in
@@ -31,6 +33,7 @@ import {
   RW_KIND, RW_MIN, RW_MAX, RW_FLAGS, RW_FILTER2, RW_P1, RW_P2, RW_P3, RW_P4, RW_AUX, RW_AUX_COUNT, RF_START_AND_END,
   RF_ABSENCE_AWARE, RF_WEEKDAY_SHIFT, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS, K_ROLLING_WEEKENDS,
   K_ROLLING_MINUTES_OFF, WINDOW_WEEKLY, WINDOW_MONTHLY, CONDITION_NONE, CONDITION_MIN_MINUTES, SPAN_WORDS,
+  K_ROLLING_DAYS_OFF_RUN, WINDOW_HOURLY,
 } from "../layout";
 import { SR_START, SR_END, SR_WORKED, sf, unavailable, unavailableOff, ruleAux } from "../problem";
 import { addMonths, weekday } from "../calendar";
@@ -38,7 +41,7 @@ import { listBase, listAt, listLength } from "../state";
 import {
   viewShift, viewLength, rw, counts, passes, countedMinutes, minutesOnDay, startDay, endDay, tz, clearDays, daySlot,
   touchDay, dayMinutes, dayCount, dayAux, dayUsed, rangeFirst, rangeLast, dayBase, daySpan, isHistoricShift, recording,
-  record, moveEmployee, movedDayFrom, movedDayTo, windowOverDays, setTermDays, windowFrom, windowTo,
+  record, moveEmployee, movedDayFrom, movedDayTo, windowOverDays, setTermDays, windowFrom, windowTo, viewFrom,
 } from "./view";
 
 export let evPenalty: i64 = 0;
@@ -46,29 +49,31 @@ export let evMatches: i32 = 0;
 
 let windowFirst = 0, windowLast = 0;
 
-function note(p: i64): void {
+/** Scores a window's penalty p; `value` is what the justification reports (days off: the longest run). */
+function note(p: i64, value: i32 = 0): void {
   if (p > 0) {
     evPenalty += p;
     evMatches++;
-    if (recording) record(p, windowFirst, windowLast, 0, 0);
+    if (recording) record(p, windowFirst, windowLast, value, 0);
   }
 }
 
 /** Last day of the window starting on day d. */
 function windowEnd(type: i32, size: i32, d: i32): i32 {
   if (type == WINDOW_MONTHLY) return addMonths(d, size) - 1;
+  if (type == WINDOW_HOURLY) return d + (size + 23) / 24;
   return d + (type == WINDOW_WEEKLY ? 7 * size : size) - 1;
 }
 
 /** Days a window of rule r spans at most. */
 function longestWindow(r: i32): i32 {
   const type = rw(r, RW_P1), size = max(1, rw(r, RW_P2));
-  return type == WINDOW_MONTHLY ? 31 * size : type == WINDOW_WEEKLY ? 7 * size : size;
+  return type == WINDOW_MONTHLY ? 31 * size : type == WINDOW_WEEKLY ? 7 * size : type == WINDOW_HOURLY ? (size + 23) / 24 + 1 : size;
 }
 
 /** Whether a move is scored on a window of the list (rollingWindow) rather than over the whole list. */
 export function rollingWindowed(r: i32): bool {
-  return rw(r, RW_KIND) != K_ROLLING_MINUTES_OFF && (rw(r, RW_FLAGS) & RF_ABSENCE_AWARE) == 0;
+  return rw(r, RW_KIND) != K_ROLLING_MINUTES_OFF && (rw(r, RW_FLAGS) & RF_ABSENCE_AWARE) == 0 && rw(r, RW_P1) != WINDOW_HOURLY;
 }
 
 /** Whether the employee has planned work rule r counts outside the list window (rollingWindow sets it). */
@@ -139,7 +144,7 @@ export function evaluateRollingRule(r: i32, g: i32, e: i32, dayFrom: i32, dayTo:
     }
   }
   // Windows of an employee with only historic work (or none) are skipped, except minimums inside the range.
-  const minimumKind = kind == K_ROLLING_MINUTES_OFF || (kind == K_ROLLING_WEEKENDS && rw(r, RW_MIN) > 0);
+  const minimumKind = kind == K_ROLLING_MINUTES_OFF || kind == K_ROLLING_DAYS_OFF_RUN || (kind == K_ROLLING_WEEKENDS && rw(r, RW_MIN) > 0);
   if (!planned && !minimumKind) return;
   const type = rw(r, RW_P1), size = max(1, rw(r, RW_P2));
   const first = rangeFirst(g), last = rangeLast(g);
@@ -170,56 +175,154 @@ export function evaluateRollingRule(r: i32, g: i32, e: i32, dayFrom: i32, dayTo:
   }
   const lo = rw(r, RW_MIN), hi = rw(r, RW_MAX);
   const mask = (flags >> RF_WEEKDAY_SHIFT) & 127;
+  if (type == WINDOW_HOURLY) {
+    evaluateHourly(r, g, e, kind, minimumKind, offset, lo, hi, mask);
+    return;
+  }
   for (let d = max(dFrom, spanLo); d <= dTo; d++) {
     const dEnd = windowEnd(type, size, d);
     if (minimumKind && dEnd > last) break;
     if (dEnd < dayFrom) continue;
-    windowFirst = d;
-    windowLast = dEnd;
-    const a = d - spanLo, b = min(dEnd - spanLo + 1, span);
-    if (b <= a) continue;
+    const a = d - spanLo;
+    if (min(dEnd - spanLo + 1, span) <= a) continue;
     // Maximums: windows starting on a day a counted shift starts (any window over a limit contains one starting
     // at its first shift, with at least the same load), so each excess is counted once, not once per day before it.
     if (!minimumKind && !(dayUsed(a) && unchecked(dayCount[a]) > 0)) continue;
-    if (condType != CONDITION_NONE && unchecked(prefixAux[b]) - unchecked(prefixAux[a]) < <i64>trigger) continue;
-    if (kind == K_ROLLING_MINUTES) {
-      let limit = <i64>hi;
-      if (hi < 0) continue;
-      if ((flags & RF_ABSENCE_AWARE) != 0) limit = scaledLimit(e, hi, d, dEnd, offset);
-      note(unchecked(prefixMinutes[b]) - unchecked(prefixMinutes[a]) - limit);
-    } else if (kind == K_ROLLING_SHIFTS) {
-      if (hi >= 0) note(unchecked(prefixCount[b]) - unchecked(prefixCount[a]) - <i64>hi);
-    } else if (kind == K_ROLLING_DAYS) {
-      if (hi >= 0) note(unchecked(prefixDays[b]) - unchecked(prefixDays[a]) - <i64>hi);
-    } else if (kind == K_ROLLING_WEEKENDS) {
-      // Weekends (Saturday-Sunday unless the contract's mask says otherwise) with a counted day in the window.
-      let weekends: i64 = 0;
-      let inWeekend = false, worked = false;
-      for (let day = d; day <= dEnd + 1; day++) {
-        const isWeekend = day <= dEnd && ((mask >> weekday(day)) & 1) != 0;
-        if (isWeekend) {
-          inWeekend = true;
-          const i = day - spanLo;
-          if (i >= 0 && i < span && dayUsed(i) && (unchecked(dayMinutes[i]) > 0 || unchecked(dayCount[i]) > 0)) worked = true;
-        } else if (inWeekend) {
-          if (worked) weekends++;
-          inWeekend = false;
-          worked = false;
-        }
-      }
-      let p: i64 = 0;
-      if (hi >= 0 && weekends > <i64>hi) p += weekends - <i64>hi;
-      if (lo > 0 && weekends < <i64>lo) p += <i64>lo - weekends;
-      note(p);
-    } else if (kind == K_ROLLING_MINUTES_OFF) {
-      note(minutesOffPenalty(r, g, d, dEnd, offset));
-    }
+    judge(r, g, e, kind, d, dEnd, d * 1440 - offset, (dEnd + 1) * 1440 - offset, false, offset, lo, hi, mask);
   }
 }
 
+/**
+ * Scores one window: local days [d, dEnd], minutes [ws, we). Day-based totals come from the prefix sums; with
+ * `exact` (HOURLY windows) minutes and shifts are counted on the window's minutes instead.
+ */
+function judge(r: i32, g: i32, e: i32, kind: i32, d: i32, dEnd: i32, ws: i32, we: i32, exact: bool, offset: i32, lo: i32, hi: i32, mask: i32): void {
+  const spanLo = unchecked(dayBase[g]), span = daySpan;
+  const flags = rw(r, RW_FLAGS);
+  windowFirst = d;
+  windowLast = dEnd;
+  const a = max(0, d - spanLo), b = min(dEnd - spanLo + 1, span);
+  if (b <= a) return;
+  if (rw(r, RW_P3) != CONDITION_NONE && unchecked(prefixAux[b]) - unchecked(prefixAux[a]) < <i64>rw(r, RW_P4)) return;
+  if (kind == K_ROLLING_MINUTES) {
+    let limit = <i64>hi;
+    if (hi < 0) return;
+    if ((flags & RF_ABSENCE_AWARE) != 0) limit = scaledLimit(e, hi, ws, we);
+    note((exact ? exactTotal(r, g, ws, we, true) : unchecked(prefixMinutes[b]) - unchecked(prefixMinutes[a])) - limit);
+  } else if (kind == K_ROLLING_SHIFTS) {
+    if (hi >= 0) note((exact ? exactTotal(r, g, ws, we, false) : unchecked(prefixCount[b]) - unchecked(prefixCount[a])) - <i64>hi);
+  } else if (kind == K_ROLLING_DAYS) {
+    if (hi >= 0) note(unchecked(prefixDays[b]) - unchecked(prefixDays[a]) - <i64>hi);
+  } else if (kind == K_ROLLING_WEEKENDS) {
+    // Weekends (Saturday-Sunday unless the contract's mask says otherwise) with a counted day in the window.
+    let weekends: i64 = 0;
+    let inWeekend = false, worked = false;
+    for (let day = d; day <= dEnd + 1; day++) {
+      const isWeekend = day <= dEnd && ((mask >> weekday(day)) & 1) != 0;
+      if (isWeekend) {
+        inWeekend = true;
+        const i = day - spanLo;
+        if (i >= 0 && i < span && dayUsed(i) && (unchecked(dayMinutes[i]) > 0 || unchecked(dayCount[i]) > 0)) worked = true;
+      } else if (inWeekend) {
+        if (worked) weekends++;
+        inWeekend = false;
+        worked = false;
+      }
+    }
+    let p: i64 = 0;
+    if (hi >= 0 && weekends > <i64>hi) p += weekends - <i64>hi;
+    if (lo > 0 && weekends < <i64>lo) p += <i64>lo - weekends;
+    note(p);
+  } else if (kind == K_ROLLING_MINUTES_OFF) {
+    note(minutesOffPenalty(r, g, ws, we));
+  } else if (kind == K_ROLLING_DAYS_OFF_RUN) {
+    let run = 0, longest = 0;
+    for (let day = d; day <= dEnd; day++) {
+      const i = day - spanLo;
+      if (i >= 0 && i < span && dayUsed(i) && (unchecked(dayMinutes[i]) > 0 || unchecked(dayCount[i]) > 0)) run = 0;
+      else longest = max(longest, ++run);
+    }
+    note(<i64>max(0, lo - longest), longest);
+  }
+}
+
+/**
+ * HOURLY windows of `size` hours (evaluated over the whole list): maximums on the windows starting at each counted
+ * shift's start that reach into the schedule; minimums on the windows starting at each whole hour of the schedule
+ * (from its first local midnight, at the offset of the employee's first shift) that end inside it. Minutes and shifts
+ * are counted on the window's minutes (START_ONLY: the shifts starting in it, whole; START_AND_END: the part inside
+ * it); days worked, weekends, days off and the condition read the local days the window touches (days off: the days
+ * wholly inside it).
+ */
+function evaluateHourly(r: i32, g: i32, e: i32, kind: i32, minimumKind: bool, offset: i32, lo: i32, hi: i32, mask: i32): void {
+  const length = max(1, rw(r, RW_P2)) * 60;
+  const rangeFrom = rangeFirst(g) * 1440 - offset, rangeTo = (rangeLast(g) + 1) * 1440 - offset;
+  if (minimumKind) {
+    for (let ws = rangeFrom; ws + length <= rangeTo; ws += 60) {
+      const we = ws + length;
+      const dA = dayOfMinute(ws, offset), dB = dayOfMinute(we - 1, offset);
+      // Days off: only the days wholly inside the window.
+      const whole = kind == K_ROLLING_DAYS_OFF_RUN;
+      const d = whole ? dayOfMinute(ws + 1439, offset) : dA, dEnd = whole ? dayOfMinute(we - 1440, offset) : dB;
+      if (dEnd < d) {
+        windowFirst = dA;
+        windowLast = dB;
+        if (whole) note(<i64>lo, 0);
+        continue;
+      }
+      judge(r, g, e, kind, d, dEnd, ws, we, true, offset, lo, hi, mask);
+    }
+    return;
+  }
+  for (let k = 0; k < viewLength; k++) {
+    const s = unchecked(viewShift[k]);
+    if (!counts(r, g, s)) continue;
+    const ws = sf(s, SR_START), we = ws + length;
+    if (we <= rangeFrom || ws >= rangeTo) continue;
+    // One window per start minute (shifts starting together share it).
+    if (k > 0 && sf(unchecked(viewShift[k - 1]), SR_START) == ws && anyCountedBefore(r, g, k, ws)) continue;
+    judge(r, g, e, kind, dayOfMinute(ws, offset), dayOfMinute(we - 1, offset), ws, we, true, offset, lo, hi, mask);
+  }
+}
+
+// @ts-ignore: decorator
+@inline
+function dayOfMinute(m: i32, offset: i32): i32 {
+  const local = m + offset;
+  return local >= 0 ? local / 1440 : -((-local + 1439) / 1440);
+}
+
+/** Whether a counted shift before view position k starts at minute ws. */
+function anyCountedBefore(r: i32, g: i32, k: i32, ws: i32): bool {
+  for (let j = k - 1; j >= 0 && sf(unchecked(viewShift[j]), SR_START) == ws; j--) if (counts(r, g, unchecked(viewShift[j]))) return true;
+  return false;
+}
+
+/**
+ * Minutes (else shifts) rule r counts in minutes [ws, we): START_ONLY the shifts starting in it, whole; START_AND_END
+ * the shifts overlapping it, minutes by the part inside.
+ */
+function exactTotal(r: i32, g: i32, ws: i32, we: i32, minutes: bool): i64 {
+  const split = (rw(r, RW_FLAGS) & RF_START_AND_END) != 0;
+  let total: i64 = 0;
+  for (let k = viewFrom(ws); k < viewLength; k++) {
+    const s = unchecked(viewShift[k]);
+    const start = sf(s, SR_START), end = sf(s, SR_END);
+    if (start >= we) break;
+    if (split ? end <= ws : start < ws) continue;
+    if (!counts(r, g, s)) continue;
+    if (!minutes) total++;
+    else if (!split) total += <i64>countedMinutes(r, g, s);
+    else {
+      const duration = max(1, end - start);
+      total += (<i64>countedMinutes(r, g, s) * <i64>(min(end, we) - max(start, ws))) / <i64>duration;
+    }
+  }
+  return total;
+}
+
 /** The window's maximum scaled by the share of it the employee is available (not inside an unavailable span). */
-function scaledLimit(e: i32, limit: i32, d: i32, dEnd: i32, offset: i32): i64 {
-  const ws = d * 1440 - offset, we = (dEnd + 1) * 1440 - offset;
+function scaledLimit(e: i32, limit: i32, ws: i32, we: i32): i64 {
   let away: i64 = 0;
   let covered = ws;
   for (let i = unchecked(unavailableOff[e]); i < unchecked(unavailableOff[e + 1]); i++) {
@@ -236,11 +339,10 @@ function scaledLimit(e: i32, limit: i32, d: i32, dEnd: i32, offset: i32): i64 {
 }
 
 /** Minutes missing to the window's required stretches off (see the module header). */
-function minutesOffPenalty(r: i32, g: i32, d: i32, dEnd: i32, offset: i32): i64 {
-  const ws = d * 1440 - offset, we = (dEnd + 1) * 1440 - offset;
+function minutesOffPenalty(r: i32, g: i32, ws: i32, we: i32): i64 {
   let n = 0;
   let free = ws;
-  for (let k = 0; k < viewLength; k++) {
+  for (let k = viewFrom(ws); k < viewLength; k++) {
     const s = unchecked(viewShift[k]);
     const start = sf(s, SR_START), end = sf(s, SR_END);
     if (end <= ws) continue;

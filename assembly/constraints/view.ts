@@ -155,6 +155,22 @@ function clampMinute(m: i64): i32 {
 export let leadToStartDayMax = new StaticArray<i32>(0);
 export let leadToStartDayMin = new StaticArray<i32>(0);
 export let leadToLastDayMax = new StaticArray<i32>(0);
+/** Most days between a shift's start day and its last day, over all shifts and groups (START_AND_END lookback). */
+export let longestShiftDays = 0;
+/** Longest shift in minutes. */
+export let longestShiftMinutes = 0;
+
+/** First view position whose shift may still run at minute m (starts at or after m − the longest shift). */
+export function viewFrom(m: i32): i32 {
+  const from = <i64>m - <i64>longestShiftMinutes;
+  let lo = 0, hi = viewLength;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (<i64>sf(unchecked(viewShift[mid]), SR_START) < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 // ---- rule accessors -----------------------------------------------------------------------------------------------
 
@@ -366,6 +382,9 @@ export function initView(): void {
   leadToStartDayMax = new StaticArray<i32>(G);
   leadToStartDayMin = new StaticArray<i32>(G);
   leadToLastDayMax = new StaticArray<i32>(G);
+  longestShiftDays = 0;
+  longestShiftMinutes = 0;
+  for (let s = 0; s < S; s++) longestShiftMinutes = max(longestShiftMinutes, sf(s, SR_END) - sf(s, SR_START));
   for (let g = 0; g < G; g++) {
     let startMax = i32.MIN_VALUE, startMin = i32.MAX_VALUE, lastMax = i32.MIN_VALUE;
     for (let s = 0; s < S; s++) {
@@ -373,6 +392,7 @@ export function initView(): void {
       startMax = max(startMax, startDay(g, s) * 1440 - m);
       startMin = min(startMin, startDay(g, s) * 1440 - m);
       lastMax = max(lastMax, endDay(g, s) * 1440 - m);
+      longestShiftDays = max(longestShiftDays, endDay(g, s) - startDay(g, s));
     }
     leadToStartDayMax[g] = S > 0 ? startMax : 0;
     leadToStartDayMin[g] = S > 0 ? startMin : 0;

@@ -1,9 +1,10 @@
 /**
- * Verifier rows of the contract rule constraints (ids 17-51, 74-77), merged into the table of constraints.test.ts: each a
+ * Verifier rows of the contract rule constraints (ids 17-51, 74-77, the period limits from PERIOD_LIMIT_CONSTRAINT), merged into the table of constraints.test.ts: each a
  * hand-made input with its score computed by hand in the title. 2027-02-01 is a Monday; times are UTC unless the
  * employee has a time zone.
  */
 import type { ModelInput } from "../../schemas/model-input";
+import { PERIOD_LIMIT_CONSTRAINT as L } from "../../solver/layout";
 
 type Contract = NonNullable<ModelInput["contracts"]>[number];
 type Shift = ModelInput["shifts"][number];
@@ -36,10 +37,44 @@ const window = (fromDay: number, toDay: number) => ({
   },
 });
 
+/** Tag types for the unique tags cases: wards A, B, C and a time of day. */
+const wardTags: Partial<ModelInput> = {
+  tagTypes: [{ id: "ward" }, { id: "time" }],
+  tags: [{ id: "A", tagType: "ward" }, { id: "B", tagType: "ward" }, { id: "C", tagType: "ward" }, { id: "night", tagType: "time" }],
+};
+
+/** 08:00-16:00 on Monday 1 February with a paid coffee break (15 minutes) and a lunch break (30). */
+const breakShift = onDay("b", 0, "08:00", "16:00", {
+  breaks: [
+    { start: "2027-02-01T10:00:00Z", end: "2027-02-01T10:15:00Z", tags: ["paid"] },
+    { start: "2027-02-01T12:00:00Z", end: "2027-02-01T12:30:00Z", tags: ["lunch"] },
+  ],
+});
+
 export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[] }> = {
   17: {
     name: "Minutes worked per period not in required range for employee",
     cases: [
+      {
+        title: "unloggedBreakTags [lunch]: of a 480-minute shift only the lunch break (30) is left out, the paid coffee break (15) counts: 450 - 400 = 50",
+        input: ann({ periodRules: [{ id: "w", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 400, unloggedBreakTags: ["lunch"] } }] }, [breakShift]),
+        score: "-50hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "unloggedBreakTags [lunch, x] ALL (the default): no break carries both, every break counts: 480 - 400 = 80; with ANY the lunch is left out: 50",
+        input: ann(
+          {
+            periodRules: [
+              { id: "all", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 400, unloggedBreakTags: ["lunch", "x"] } },
+              { id: "any", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 400, unloggedBreakTags: ["lunch", "x"], breakTagMatches: "ANY" } },
+            ],
+          },
+          [breakShift],
+        ),
+        score: "-130hard/0medium/0soft",
+        matches: 2,
+      },
       {
         title: "WEEK max 600: three 4-hour shifts, 720 minutes -> 120",
         input: ann({ periodRules: [{ id: "week", period: "WEEK", minutesWorkedLimit: { minutesWorkedMax: 600 } }] }, [onDay("a", 0, "08:00", "12:00"), onDay("b", 1, "08:00", "12:00"), onDay("c", 2, "08:00", "12:00")]),
@@ -205,6 +240,15 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
   27: {
     name: "Weekend minutes worked per period not in required range for employee",
     cases: [
+      {
+        title: "weekendsLimit.unloggedBreakTags [lunch]: Saturday 08:00-12:00 with a paid break 10:00-10:30 counts 240 -> 180 (by default 210 -> 150)",
+        input: ann(
+          { periodRules: [{ id: "we", period: "WEEK", weekendsLimit: { weekendMinutesWorkedMax: 60, unloggedBreakTags: ["lunch"] } }] },
+          [onDay("sat", 5, "08:00", "12:00", { breaks: [{ start: "2027-02-06T10:00:00Z", end: "2027-02-06T10:30:00Z", tags: ["paid"] }] })],
+        ),
+        score: "-180hard/0medium/0soft",
+        matches: 1,
+      },
       {
         title: "max 60: Friday 22:00 - Saturday 04:00 has 240 weekend minutes -> 180",
         input: ann({ periodRules: [{ id: "we", period: "WEEK", weekendsLimit: { weekendMinutesWorkedMax: 60 } }] }, [onDay("n", 4, "22:00", "04:00")]),
@@ -401,6 +445,33 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
     name: "Minutes worked in rolling window not in required range for employee",
     cases: [
       {
+        title: "1 DAILY, countOnlyBetween 08:00-12:00, unloggedBreakTags [lunch]: 240 of 480 minutes inside, scaled by 450 worked: 225 - 100 = 125",
+        input: ann(
+          { rollingWindowRules: [{ id: "r", rollingWindow: { type: "DAILY", size: 1 }, minutesWorkedLimit: { minutesWorkedMax: 100, countOnlyBetween: { start: "08:00", end: "12:00" }, unloggedBreakTags: ["lunch"] } }] },
+          [breakShift],
+        ),
+        score: "-125hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "12 HOURLY, max 480: 06-10, 11-15 and 16-19 all start in the window from 06:00 -> 660 - 480 = 180; the windows from 11:00 and 16:00 hold 420 and 180",
+        input: ann(
+          { rollingWindowRules: [{ id: "h", rollingWindow: { type: "HOURLY", size: 12 }, minutesWorkedLimit: { minutesWorkedMax: 480 } }] },
+          [onDay("a", 0, "06:00", "10:00"), onDay("b", 0, "11:00", "15:00"), onDay("c", 0, "16:00", "19:00")],
+        ),
+        score: "-180hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "12 HOURLY START_AND_END, max 480: the window 06:00-18:00 holds 240 + 240 + 120 of 16-19 -> 120",
+        input: ann(
+          { rollingWindowRules: [{ id: "h", rollingWindow: { type: "HOURLY", size: 12 }, periodShiftOverlapKind: "START_AND_END", minutesWorkedLimit: { minutesWorkedMax: 480 } }] },
+          [onDay("a", 0, "06:00", "10:00"), onDay("b", 0, "11:00", "15:00"), onDay("c", 0, "16:00", "19:00")],
+        ),
+        score: "-120hard/0medium/0soft",
+        matches: 1,
+      },
+      {
         title: "WEEKLY size 1, max 600: Mon and Tue 8 hours; the window from Monday holds 960 -> 360",
         input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "WEEKLY", size: 1 }, minutesWorkedLimit: { minutesWorkedMax: 600 } }] }, [onDay("a", 0, "08:00", "16:00"), onDay("b", 1, "08:00", "16:00")]),
         score: "-360hard/0medium/0soft",
@@ -433,6 +504,15 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
   44: {
     name: "Shifts worked in rolling window not in required range for employee",
     cases: [
+      {
+        title: "24 HOURLY, max 1: 20:00 on day 0 and 08:00 on day 1 share the window from 20:00 -> 1 (per calendar day each is alone)",
+        input: ann(
+          { rollingWindowRules: [{ id: "h", rollingWindow: { type: "HOURLY", size: 24 }, shiftsWorkedLimit: { shiftsWorkedMax: 1 } }] },
+          [onDay("a", 0, "20:00", "23:00"), onDay("b", 1, "08:00", "10:00"), onDay("c", 2, "12:00", "13:00")],
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
       {
         title: "DAILY size 2, max 1: Mon and Tue -> 1; Thu alone is fine",
         input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "DAILY", size: 2 }, shiftsWorkedLimit: { shiftsWorkedMax: 1 } }] }, [0, 1, 3].map((d) => onDay(`s${d}`, d, "08:00", "10:00"))),
@@ -507,6 +587,16 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
   50: {
     name: "Consecutive minutes off in rolling window not in required range for employee",
     cases: [
+      {
+        title: "24 HOURLY, 660 minutes off in a row, a one-day schedule (one window): shifts 02-10 and 16-22 leave at most 360 -> 300",
+        input: ann(
+          { rollingWindowRules: [{ id: "h", rollingWindow: { type: "HOURLY", size: 24 }, consecutiveMinutesOffLimit: { consecutiveMinutesOffMin: 660 } }] },
+          [onDay("a", 0, "02:00", "10:00"), onDay("b", 0, "16:00", "22:00")],
+          window(0, 1),
+        ),
+        score: "-300hard/0medium/0soft",
+        matches: 1,
+      },
       {
         title: "DAILY size 1, 720 minutes off: 06-14 and 16-20 leave at most 360 -> 360; the free next day is fine",
         input: ann({ rollingWindowRules: [{ id: "rw", rollingWindow: { type: "DAILY", size: 1 }, consecutiveMinutesOffLimit: { consecutiveMinutesOffMin: 720 } }] }, [onDay("a", 0, "06:00", "14:00"), onDay("b", 0, "16:00", "20:00")], window(0, 2)),
@@ -758,6 +848,229 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         },
         assignment: [1, 1],
         score: "0hard/0medium/-4soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L]: {
+    name: "Consecutive days off per period not in required range for employee",
+    cases: [
+      {
+        title: "WEEK min 3 (window of one week): work on days 0, 2, 4, 6 leaves runs of 1 day off -> 2",
+        input: ann({ periodRules: [{ id: "w", period: "WEEK", consecutiveDaysOffLimit: { consecutiveDaysOffMin: 3 } }] }, [0, 2, 4, 6].map((d) => onDay(`s${d}`, d, "08:00", "12:00")), window(0, 7)),
+        score: "-2hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "START_AND_END: the night shift of day 2 also works day 3; days 0, 2, 3, 5 worked, longest run 1 -> 2 (START_ONLY would be 1)",
+        input: ann(
+          { periodRules: [{ id: "w", period: "WEEK", periodShiftOverlapKind: "START_AND_END", consecutiveDaysOffLimit: { consecutiveDaysOffMin: 3 } }] },
+          [onDay("a", 0, "08:00", "12:00"), onDay("n", 2, "22:00", "06:00"), onDay("b", 5, "08:00", "12:00")],
+          window(0, 7),
+        ),
+        score: "-2hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 1]: {
+    name: "Consecutive days off per period not in preferred range for employee",
+    cases: [
+      {
+        title: "SCHEDULE min 4, days 0-6: work on days 0, 3, 6 leaves runs of 2 -> 2",
+        input: ann({ periodRules: [{ id: "s", period: "SCHEDULE", satisfiability: "PREFERRED", consecutiveDaysOffLimit: { consecutiveDaysOffMin: 4 } }] }, [0, 3, 6].map((d) => onDay(`s${d}`, d, "08:00", "12:00")), window(0, 7)),
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 2]: {
+    name: "Unique tags per period not in required range for employee",
+    cases: [
+      {
+        title: "WEEK, at most 1 tag of type ward: week 1 has A and B (night is of another type) -> 1; week 2 only C",
+        input: ann(
+          { periodRules: [{ id: "w", period: "WEEK", uniqueTagsLimit: { tagsMax: 1, includeTagTypes: ["ward"] } }] },
+          [
+            onDay("a", 0, "08:00", "12:00", { tags: ["A", "night"] }), onDay("b", 1, "08:00", "12:00", { tags: ["B"] }),
+            onDay("c", 2, "08:00", "12:00", { tags: ["A"] }), onDay("d", 8, "08:00", "12:00", { tags: ["C", "night"] }),
+          ],
+          { ...window(0, 14), ...wardTags },
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 3]: {
+    name: "Unique tags per period not in preferred range for employee",
+    cases: [
+      {
+        title: "SCHEDULE, at most 1 ward tag: A, B, C -> 2; an undeclared tag X does not count",
+        input: ann(
+          { periodRules: [{ id: "s", period: "SCHEDULE", satisfiability: "PREFERRED", uniqueTagsLimit: { tagsMax: 1, includeTagTypes: ["ward"] } }] },
+          [onDay("a", 0, "08:00", "12:00", { tags: ["A"] }), onDay("b", 1, "08:00", "12:00", { tags: ["B", "X"] }), onDay("c", 2, "08:00", "12:00", { tags: ["C"] })],
+          wardTags,
+        ),
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 4]: {
+    name: "Locations worked per period not in required range for employee",
+    cases: [
+      {
+        title: "DAY, at most 1 location: day 0 at two places -> 1; day 1 twice at one; day 2 without a location",
+        input: ann(
+          { periodRules: [{ id: "d", period: "DAY", locationsWorkedMax: 1 }] },
+          [
+            onDay("a", 0, "06:00", "10:00", { location: [50.1, 4.2] }), onDay("b", 0, "14:00", "18:00", { location: [50.2, 4.2] }),
+            onDay("c", 1, "06:00", "10:00", { location: [50.1, 4.2] }), onDay("d", 1, "14:00", "18:00", { location: [50.1, 4.2] }),
+            onDay("e", 2, "06:00", "10:00"),
+          ],
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 5]: {
+    name: "Locations worked per period not in preferred range for employee",
+    cases: [
+      {
+        title: "WEEK, at most 1 location: three places -> 2",
+        input: ann(
+          { periodRules: [{ id: "w", period: "WEEK", satisfiability: "PREFERRED", locationsWorkedMax: 1 }] },
+          [onDay("a", 0, "08:00", "12:00", { location: [1, 1] }), onDay("b", 1, "08:00", "12:00", { location: [1, 2] }), onDay("c", 2, "08:00", "12:00", { location: [2, 1] })],
+        ),
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 6]: {
+    name: "Shift types worked per period not in required range for employee",
+    cases: [
+      {
+        title: "WEEK, types early and late, at most 2 of each: 3 early -> 1; 1 late and an untyped shift are fine",
+        input: ann(
+          { periodRules: [{ id: "w", period: "WEEK", shiftTypesTagCategories: ["early", "late"], shiftTypesWorkedMax: 2 }] },
+          [
+            ...[0, 1, 2].map((d) => onDay(`e${d}`, d, "06:00", "10:00", { tags: ["early"] })),
+            onDay("l", 3, "14:00", "18:00", { tags: ["late"] }), onDay("o", 4, "10:00", "14:00"),
+          ],
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 7]: {
+    name: "Shift types worked per period not in preferred range for employee",
+    cases: [
+      {
+        title: "SCHEDULE, 2 to 3 of each of early and late: 4 early (1 over) and 1 late (1 under) -> 2, one match",
+        input: ann(
+          { periodRules: [{ id: "s", period: "SCHEDULE", satisfiability: "PREFERRED", shiftTypesTagCategories: ["early", "late"], shiftTypesWorkedMin: 2, shiftTypesWorkedMax: 3 }] },
+          [...[0, 1, 2, 3].map((d) => onDay(`e${d}`, d, "06:00", "10:00", { tags: ["early"] })), onDay("l", 4, "14:00", "18:00", { tags: ["late"] })],
+          window(0, 7),
+        ),
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 8]: {
+    name: "Shift start time difference in minutes per period not in required range for employee",
+    cases: [
+      {
+        title: "WEEK, at most 120 minutes: starts at 06:00, 08:00 and 10:00 on three days -> 240 - 120 = 120",
+        input: ann(
+          { periodRules: [{ id: "w", period: "WEEK", shiftStartTimeDifferenceInMinutesMax: 120 }] },
+          [onDay("a", 0, "06:00", "10:00"), onDay("b", 1, "08:00", "12:00"), onDay("c", 2, "10:00", "14:00")],
+        ),
+        score: "-120hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "local start times (Europe/Brussels, UTC+1): 07:00Z and 09:00Z start at 08:00 and 10:00; DAY periods, at most 60 -> 60",
+        input: ann(
+          { periodRules: [{ id: "d", period: "DAY", shiftStartTimeDifferenceInMinutesMax: 60 }] },
+          [onDay("a", 0, "07:00", "08:00"), onDay("b", 0, "09:00", "11:00"), onDay("c", 1, "23:30", "01:00")],
+          {},
+          { timeZoneId: "Europe/Brussels" },
+        ),
+        score: "-60hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 9]: {
+    name: "Shift start time difference in minutes per period not in preferred range for employee",
+    cases: [
+      {
+        title: "MONTH, at most 60 minutes: starts at 08:00 and 09:30 -> 30",
+        input: ann(
+          { periodRules: [{ id: "m", period: "MONTH", satisfiability: "PREFERRED", shiftStartTimeDifferenceInMinutesMax: 60 }] },
+          [onDay("a", 0, "08:00", "12:00"), onDay("b", 3, "09:30", "12:00")],
+        ),
+        score: "0hard/0medium/-30soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 10]: {
+    name: "Minutes logged per period not in required range for employee",
+    cases: [
+      {
+        title: "WEEK, at most 300 logged: 4 hours logged as PT2H, and 4 hours without loggedTime (its 240 minutes worked) -> 60",
+        input: ann(
+          { periodRules: [{ id: "w", period: "WEEK", minutesLoggedMax: 300 }] },
+          [onDay("a", 0, "08:00", "12:00", { loggedTime: "PT2H" }), onDay("b", 1, "08:00", "12:00")],
+        ),
+        score: "-60hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 11]: {
+    name: "Minutes logged per period not in preferred range for employee",
+    cases: [
+      {
+        title: "SCHEDULE, at least 600 logged: an 8-hour shift logged as PT9H -> 60",
+        input: ann({ periodRules: [{ id: "s", period: "SCHEDULE", satisfiability: "PREFERRED", minutesLoggedMin: 600 }] }, [onDay("a", 0, "08:00", "16:00", { loggedTime: "PT9H" })]),
+        score: "0hard/0medium/-60soft",
+        matches: 1,
+      },
+    ],
+  },
+  [L + 12]: {
+    name: "Consecutive days off in rolling window not in required range for employee",
+    cases: [
+      {
+        title: "7 DAILY, at least 2 days off in a row, days 0-7: work on 0, 2, 4, 6; both windows (days 0-6, 1-7) have runs of 1 -> 2",
+        input: ann(
+          { rollingWindowRules: [{ id: "r", rollingWindow: { type: "DAILY", size: 7 }, consecutiveDaysOffLimit: { consecutiveDaysOffMin: 2 } }] },
+          [0, 2, 4, 6].map((d) => onDay(`s${d}`, d, "08:00", "12:00")),
+          window(0, 8),
+        ),
+        score: "-2hard/0medium/0soft",
+        matches: 2,
+      },
+    ],
+  },
+  [L + 13]: {
+    name: "Consecutive days off in rolling window not in preferred range for employee",
+    cases: [
+      {
+        title: "1 WEEKLY, at least 3 days off in a row, days 0-6: work on 0, 3, 5 (longest run 2) -> 1",
+        input: ann(
+          { rollingWindowRules: [{ id: "r", rollingWindow: { type: "WEEKLY", size: 1 }, satisfiability: "PREFERRED", consecutiveDaysOffLimit: { consecutiveDaysOffMin: 3 } }] },
+          [0, 3, 5].map((d) => onDay(`s${d}`, d, "08:00", "12:00")),
+          window(0, 7),
+        ),
+        score: "0hard/0medium/-1soft",
         matches: 1,
       },
     ],

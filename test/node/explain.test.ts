@@ -119,6 +119,32 @@ describe("score analysis", () => {
     }]);
   });
 
+  it("justifies period limits and days off in rolling windows with the reference's value fields", async () => {
+    const day = (id: string, d: number, extra: Partial<ModelInput["shifts"][number]> = {}) => ({ id, start: `2027-02-0${1 + d}T08:00:00Z`, end: `2027-02-0${1 + d}T12:00:00Z`, employee: "ann", ...extra });
+    const input: ModelInput = {
+      contracts: [{
+        id: "c",
+        periodRules: [{ id: "w", period: "WEEK", satisfiability: "PREFERRED", locationsWorkedMax: 1, minutesLoggedMax: 300 }],
+        rollingWindowRules: [{ id: "r", rollingWindow: { type: "DAILY", size: 7 }, consecutiveDaysOffLimit: { consecutiveDaysOffMin: 3 } }],
+      }],
+      employees: [{ id: "ann", contracts: ["c"] }],
+      shifts: [day("a", 0, { location: [1, 1], loggedTime: "PT3H" }), day("b", 2, { location: [2, 2] }), day("c", 4, { location: [2, 2] })],
+      planningWindow: { start: "2027-02-01T00:00:00Z", end: "2027-02-08T00:00:00Z" },
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    session.applyAssignment(problem.shiftEmployee);
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const justifications = (name: string) => analysis.constraints.find((c) => c.name === name)!.matches!.map((m) => m.justification);
+    const week = { start: "2027-02-01", end: "2027-02-07" };
+    expect(justifications("Locations worked per period not in preferred range for employee")).toMatchObject([{ employee: "ann", periodRule: "w", dateSpan: week, locationsWorked: 2 }]);
+    // 180 logged + 240 + 240 = 660.
+    expect(justifications("Minutes logged per period not in preferred range for employee")).toMatchObject([{ employee: "ann", periodRule: "w", dateSpan: week, minutesLogged: 660 }]);
+    // Days 1, 3, 5-6 off: the longest run is 2.
+    expect(justifications("Consecutive days off in rolling window not in required range for employee")).toMatchObject([{ employee: "ann", rollingWindowRule: "r", maxConsecutiveDaysOff: 2 }]);
+  });
+
   it("reports weights and justifications of a hand-made case", async () => {
     const input: ModelInput = {
       employees: [{ id: "ann", skills: [{ id: "nurse" }], unavailableTimeSpans: [{ start: "2027-02-01T07:00:00Z", end: "2027-02-01T09:00:00Z" }] }],

@@ -13,7 +13,7 @@ const iso = (minute: number) => new Date(BASE + minute * 60_000).toISOString();
  * planning window with historic shifts.
  */
 export function randomInput(seed: number): ModelInput {
-  return withPatterns(withCosts(baseRandomInput(seed), seed), seed);
+  return withPeriodLimits(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed);
 }
 
 function baseRandomInput(seed: number): ModelInput {
@@ -278,6 +278,69 @@ function withPatterns(input: ModelInput, seed: number): ModelInput {
     return { ...c, multiDayShiftSequencePatternRules: rules };
   });
   return { ...input, contracts };
+}
+
+/**
+ * The period limits, consecutive days off in rolling windows and HOURLY rolling windows in most contracts, with shift locations and logged
+ * times (their own random stream, so the rest of the input stays as it was): every period kind, REQUIRED and
+ * PREFERRED, tag filters, START_AND_END.
+ */
+function withPeriodLimits(input: ModelInput, seed: number): ModelInput {
+  const random = rng(seed * 13 + 9);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  if (chance(0.2)) return input;
+  const places: [number, number][] = [[50.85, 4.35], [51.2, 4.4], [50.45, 3.95]];
+  // Tagged breaks (an hour after the start, 30 minutes) on shifts of 3 hours or more without breaks of their own.
+  const breakOf = (s: ModelInput["shifts"][number]) => {
+    const start = Date.parse(s.start), end = Date.parse(s.end);
+    if (s.breaks?.length || end - start < 3 * 3_600_000 || !chance(0.5)) return {};
+    const tags = [["lunch"], ["paid"], ["lunch", "paid"], []][int(4)];
+    return { breaks: [{ start: new Date(start + 3_600_000).toISOString(), end: new Date(start + 5_400_000).toISOString(), tags }] };
+  };
+  const shifts = input.shifts.map((s) => ({
+    ...s,
+    ...(chance(0.7) ? { location: places[int(3)] } : {}),
+    ...(chance(0.4) ? { loggedTime: `PT${30 + int(600)}M` } : {}),
+    ...breakOf(s),
+  }));
+  const unlogged = () => (chance(0.5) ? { unloggedBreakTags: chance(0.5) ? ["lunch"] : ["lunch", "paid"], ...(chance(0.5) ? { breakTagMatches: "ANY" as const } : {}) } : {});
+  const custom = (input.scheduleParameterization?.periods ?? []).length > 0;
+  const periods = ["DAY", "WEEK", "MONTH", "SCHEDULE", ...(custom ? ["half"] : [])];
+  const sat = () => (chance(0.5) ? ("REQUIRED" as const) : ("PREFERRED" as const));
+  const contracts = (input.contracts ?? []).map((c) => {
+    if (!chance(0.8)) return c;
+    const limits = {
+      id: `${c.id}-limits`, period: periods[int(periods.length)], satisfiability: sat(),
+      ...(chance(0.3) ? { includeShiftTags: ["t1"] } : {}), ...(chance(0.3) ? { periodShiftOverlapKind: "START_AND_END" as const } : {}),
+      ...(chance(0.6) ? { consecutiveDaysOffLimit: { consecutiveDaysOffMin: 1 + int(3) } } : {}),
+      ...(chance(0.6) ? { uniqueTagsLimit: { tagsMax: 1, includeTagTypes: ["T"] } } : {}),
+      ...(chance(0.6) ? { locationsWorkedMax: int(3) } : {}),
+      ...(chance(0.6) ? { shiftTypesTagCategories: ["t1", "t2"], shiftTypesWorkedMax: 1 + int(3), ...(chance(0.4) ? { shiftTypesWorkedMin: 1 } : {}) } : {}),
+      ...(chance(0.6) ? { shiftStartTimeDifferenceInMinutesMax: int(600) } : {}),
+      ...(chance(0.6) ? { minutesLoggedMax: 200 + int(1500), ...(chance(0.4) ? { minutesLoggedMin: int(600) } : {}) } : {}),
+      ...(chance(0.5) ? { minutesWorkedLimit: { minutesWorkedMax: 200 + int(1500), ...(chance(0.3) ? { countOnlyBetween: { start: "06:00", end: "14:00" } } : {}), ...unlogged() } } : {}),
+      ...(chance(0.4) ? { weekendsLimit: { weekendMinutesWorkedMax: int(600), ...unlogged() } } : {}),
+    };
+    const daysOff = {
+      id: `${c.id}-rwoff`, rollingWindow: { type: (["DAILY", "WEEKLY", "MONTHLY"] as const)[int(3)], size: 1 + int(3) }, satisfiability: sat(),
+      ...(chance(0.3) ? { excludeShiftTags: ["t2"] } : {}), ...(chance(0.3) ? { periodShiftOverlapKind: "START_AND_END" as const } : {}),
+      consecutiveDaysOffLimit: { consecutiveDaysOffMin: 1 + int(3) },
+    };
+    const hourly = {
+      id: `${c.id}-rwh`, rollingWindow: { type: "HOURLY" as const, size: 4 + int(40) }, satisfiability: sat(),
+      ...(chance(0.3) ? { includeShiftTags: ["t1"] } : {}), ...(chance(0.3) ? { periodShiftOverlapKind: "START_AND_END" as const } : {}),
+      ...(chance(0.6) ? { minutesWorkedLimit: { minutesWorkedMax: 200 + int(600), ...unlogged() } } : {}),
+      ...(chance(0.6) ? { shiftsWorkedLimit: { shiftsWorkedMax: 1 + int(2) } } : {}),
+      ...(chance(0.4) ? { daysWorkedLimit: { daysWorkedMax: 1 } } : {}),
+      ...(chance(0.4) ? { consecutiveMinutesOffLimit: { consecutiveMinutesOffMin: 120 + int(600) } } : {}),
+      ...(chance(0.3) ? { consecutiveDaysOffLimit: { consecutiveDaysOffMin: 1 } } : {}),
+    };
+    // HOURLY windows are scored over the whole list on every move: in half of the contracts, to keep the run short.
+    const rolling = [...(c.rollingWindowRules ?? []), daysOff, ...(chance(0.5) ? [hourly] : [])];
+    return { ...c, periodRules: [...(c.periodRules ?? []), limits], rollingWindowRules: rolling };
+  });
+  return { ...input, shifts, contracts };
 }
 
 /**

@@ -114,10 +114,9 @@ describe("the request that uses every reference property", () => {
     // Named precisely: the contract and rule by id; the large lists summarized with a count and examples.
     const named = fields.map((i) => i.detail.field);
     expect(named).toContain("contracts[id=FT].singleDayShiftSequencePatternRules");
-    expect(named).toContain("contracts[id=FT].periodRules[id=P-unscored].minutesLoggedMax");
-    expect(named).toContain("contracts[id=FT].rollingWindowRules[id=R-unscored].rollingWindow.type");
+    expect(named).toContain("contracts[id=FT].minutesBetweenShiftsRules[id=MB-unscored].maximumMinutesBetweenShifts");
     expect(fields.find((i) => i.detail.field === "globalRules.minimumMaximumShiftsPerPeriod")!.detail.ids).toEqual(["GP"]);
-    expect(fields.find((i) => i.detail.field === "shifts[].breaks[].tags")!.detail).toMatchObject({ count: 1, examples: ["shifts[id=a1].breaks[0].tags"] });
+    expect(fields.find((i) => i.detail.field === "employees[].location")!.detail).toMatchObject({ examples: ["employees[id=Ann].location"] });
     expect(fields.find((i) => i.detail.field === "employees[].requiredPairings[].groupShiftsPerDayLimit")!.detail.examples).toEqual(["employees[id=Ann].requiredPairings[1].groupShiftsPerDayLimit"]);
     for (const issue of fields) expect(issue.message).toContain(issue.detail.field as string);
 
@@ -246,11 +245,13 @@ describe("focused warnings", () => {
       minutesBetweenShiftsRules: [{ id: "mb", minimumMinutesBetweenShifts: 600, absenceMode: "ABSENCE_UNAWARE" }],
     };
     expect(validateModelInput(input)).toEqual([]);
+    // HOURLY windows are scored: no warning.
     input.contracts![0].rollingWindowRules![0].rollingWindow.type = "HOURLY";
     input.contracts![0].priority = "1";
+    input.contracts![0].consecutiveDaysWorkedRules![0].absenceMode = "ABSENCE_AWARE";
     expect(validateModelInput(input).map((i) => [i.detail.field, i.detail.value])).toEqual([
       ["contracts[id=FT].priority", "1"],
-      ["contracts[id=FT].rollingWindowRules[id=r].rollingWindow.type", "HOURLY"],
+      ["contracts[id=FT].consecutiveDaysWorkedRules[id=cd].absenceMode", "ABSENCE_AWARE"],
     ]);
   });
 
@@ -295,7 +296,8 @@ describe("the single source", () => {
 
   it("the issue types include both warnings; UNSCORED_FIELDS is the contract part of the list", () => {
     expect(ISSUE_TYPES.filter((t) => t.code.startsWith("UNSCORED_")).map((t) => [t.code, t.severity])).toEqual([["UNSCORED_FIELD", "WARNING"], ["UNSCORED_OVERRIDE", "WARNING"]]);
-    expect(UNSCORED_FIELDS.rollingWindowRules).toContain("rollingWindow.type HOURLY");
+    // Every rolling window field is scored (HOURLY windows and unlogged break tags included).
+    expect(UNSCORED_FIELDS.rollingWindowRules).toBeUndefined();
     expect(UNSCORED_FIELDS.contract).toContain("singleDayShiftSequencePatternRules");
     expect(UNSCORED_FIELDS.contract).not.toContain("multiDayShiftSequencePatternRules");
   });

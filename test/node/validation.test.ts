@@ -110,6 +110,12 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   PERIOD_RULE_DAYS_OFF_MIN_EXCEEDS_PERIOD_LENGTH: period({ daysOffLimit: { daysOffMin: 8 } }),
   PERIOD_RULE_WEEKENDS_LIMIT_SHORT_PERIOD: period({ period: "DAY", weekendsLimit: { weekendsWorkedMax: 1 } }),
   PERIOD_RULE_CONSECUTIVE_WEEKENDS_OFF_LIMIT_INVALID_PERIOD: period({ consecutiveWeekendsOffLimit: { consecutiveWeekendsOffMin: 2 } }),
+  PERIOD_RULE_CONSECUTIVE_DAYS_OFF_LIMIT_SINGLE_DAY_PERIOD: period({ period: "DAY", consecutiveDaysOffLimit: { consecutiveDaysOffMin: 1 } }),
+  PERIOD_RULE_CONSECUTIVE_DAYS_OFF_MIN_EXCEEDS_PERIOD_LENGTH: period({ consecutiveDaysOffLimit: { consecutiveDaysOffMin: 8 } }),
+  PERIOD_RULE_LOCATIONS_WORKED_MAX_ZERO: period({ locationsWorkedMax: 0 }),
+  PERIOD_RULE_SHIFT_TYPES_WORKED_MIN_GREATER_THAN_MAX: period({ satisfiability: PREFERRED, shiftTypesTagCategories: ["a", "b"], shiftTypesWorkedMin: 3, shiftTypesWorkedMax: 2 }),
+  PERIOD_RULE_SHIFT_TYPES_WORKED_MIN_DEPRECATED_REQUIRED: period({ shiftTypesTagCategories: ["a", "b"], shiftTypesWorkedMin: 1 }),
+  PERIOD_RULE_MINUTES_LOGGED_MIN_DEPRECATED_REQUIRED: period({ minutesLoggedMin: 60 }),
   CUSTOM_PERIOD_DATE_SPAN_START_AFTER_END: (i) => ({ ...i, scheduleParameterization: { periods: [{ id: "x", dateSpans: [{ start: "2027-05-10", end: "2027-05-03" }] }] } }),
   CONTRACT_NON_CONSECUTIVE_WEEKEND_DAYS: contract({ weekendConfiguration: { weekendDays: ["SATURDAY", "MONDAY"] } }),
   ROLLING_WINDOW_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: rolling({ includeShiftTags: ["a"], excludeShiftTags: ["b"], shiftsWorkedLimit: { shiftsWorkedMax: 5 } }),
@@ -127,6 +133,8 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   ROLLING_WINDOW_RULE_CONSECUTIVE_MINUTES_OFF_MIN_INTERVALS_EXCEEDS_WINDOW: rolling({ rollingWindow: { type: "DAILY", size: 1 }, consecutiveMinutesOffLimit: { consecutiveMinutesOffMinIntervals: [{ consecutiveMinutesOffMin: 1000, count: 2 }] } }),
   ROLLING_WINDOW_RULE_TOTAL_CONSECUTIVE_MINUTES_OFF_MIN_EXCEEDS_WINDOW: rolling({ rollingWindow: { type: "DAILY", size: 1 }, consecutiveMinutesOffLimit: { consecutiveMinutesOffMinIntervals: [{ consecutiveMinutesOffMin: 60, count: 1 }], totalConsecutiveMinutesOffMin: 2000 } }),
   ROLLING_WINDOW_RULE_COUNT_ONLY_BETWEEN_START_EQUALS_END: rolling({ minutesWorkedLimit: { minutesWorkedMax: 600, countOnlyBetween: { start: "06:00", end: "06:00" } } }),
+  ROLLING_WINDOW_RULE_CONSECUTIVE_DAYS_OFF_MIN_EXCEEDS_WINDOW: rolling({ rollingWindow: { type: "DAILY", size: 3 }, consecutiveDaysOffLimit: { consecutiveDaysOffMin: 4 } }),
+  ROLLING_WINDOW_RULE_CONSECUTIVE_DAYS_OFF_LIMIT_WITH_ABSENCE_AWARE: rolling({ absenceMode: "ABSENCE_AWARE", consecutiveDaysOffLimit: { consecutiveDaysOffMin: 2 } }),
   ROLLING_WINDOW_RULE_SHIFTS_WORKED_LIMIT_WITH_ABSENCE_AWARE: rolling({ absenceMode: "ABSENCE_AWARE", shiftsWorkedLimit: { shiftsWorkedMax: 5 } }),
   ROLLING_WINDOW_RULE_DAYS_WORKED_LIMIT_WITH_ABSENCE_AWARE: rolling({ absenceMode: "ABSENCE_AWARE", daysWorkedLimit: { daysWorkedMax: 5 } }),
   ROLLING_WINDOW_RULE_WEEKENDS_LIMIT_WITH_ABSENCE_AWARE: rolling({ absenceMode: "ABSENCE_AWARE", weekendsLimit: { weekendsWorkedMax: 1 } }),
@@ -196,7 +204,7 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   UNDECLARED_TAG_TYPE_BY_EMPLOYEE_PAIRING: pairing({ pairedEmployee: "Bob", commonTagType: "Location" }, {}, "unpreferredPairings"),
   EMPLOYEE_CONFLICTING_PAIRINGS: (i) => ({ ...i, employees: [{ id: "Ann", requiredPairings: [{ pairedEmployee: "Bob" }], prohibitedPairings: [{ pairedEmployee: "Bob" }] }, { id: "Bob", tags: ["senior"] }] }),
   // Accepted, not scored (model/unscored-fields.ts; test/node/unscored.test.ts covers every field).
-  UNSCORED_FIELD: period({ minutesLoggedMax: 600 }),
+  UNSCORED_FIELD: contract({ consecutiveDaysWorkedRules: [{ id: "d", maximum: 5, allowedSequenceStartDays: ["MONDAY"] }] }),
   UNSCORED_OVERRIDE: (i) => i,
 };
 /** `config.model.overrides` of a row, where the issue is about them. */

@@ -11,6 +11,8 @@ import {
   K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS,
   K_CONSECUTIVE_SHIFTS, K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS,
   K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST, TZ_WORDS, MULTI_DAY_PATTERN_CONSTRAINT,
+  K_PERIOD_DAYS_OFF_RUN, K_PERIOD_UNIQUE_TAGS, K_PERIOD_LOCATIONS, K_PERIOD_SHIFT_TYPES, K_PERIOD_START_DIFFERENCE,
+  K_PERIOD_MINUTES_LOGGED, K_ROLLING_DAYS_OFF_RUN,
 } from "../../layout";
 import type { ContractMatch } from "../../session";
 import { isoDate } from "../../time";
@@ -25,6 +27,12 @@ const PERIOD_VALUE: Record<number, [string, string]> = {
   [K_PERIOD_WEEKEND_MINUTES]: ["weekendMinutesWorked", "weekend minutes worked"],
   [K_PERIOD_CONSECUTIVE_WEEKENDS]: ["consecutiveWeekendsWorkedOverLimit", "consecutive weekends worked beyond the limit"],
   [K_PERIOD_CONSECUTIVE_WEEKENDS_OFF]: ["consecutiveWeekendsOff", "consecutive weekends off at most"],
+  [K_PERIOD_DAYS_OFF_RUN]: ["consecutiveDaysOff", "consecutive days off at most"],
+  [K_PERIOD_UNIQUE_TAGS]: ["uniqueTagsAmount", "unique tags"],
+  [K_PERIOD_LOCATIONS]: ["locationsWorked", "locations worked"],
+  [K_PERIOD_SHIFT_TYPES]: ["shiftTypesWorked", "shifts of its most out-of-range shift type"],
+  [K_PERIOD_START_DIFFERENCE]: ["shiftStartTimeDifference", "minutes between its earliest and latest shift start time"],
+  [K_PERIOD_MINUTES_LOGGED]: ["minutesLogged", "minutes logged"],
 };
 const ROLLING_VALUE: Record<number, string> = {
   [K_ROLLING_MINUTES]: "minutesWorked",
@@ -78,9 +86,10 @@ export function contractJustification(problem: EncodedProblem, m: ContractMatch)
     };
   }
   const field = ROLLING_VALUE[rule.kind];
+  const daysOff = rule.kind === K_ROLLING_DAYS_OFF_RUN;
   return {
     employee, rollingWindowRule: rule.ruleId, dateTimeSpan: { start: `${isoDate(m.a)}T00:00:00`, end: `${isoDate(m.b + 1)}T00:00:00` },
-    ...(field ? {} : { minutesMissing: m.penalty }),
+    ...(daysOff ? { maxConsecutiveDaysOff: m.c } : field ? {} : { minutesMissing: m.penalty }),
     description: `Employee '${employee}' is ${m.penalty} outside the limits of ${where} in the window ${isoDate(m.a)} to ${isoDate(m.b)} (${rule.scope}).`,
   };
 }

@@ -5,7 +5,7 @@
  * variants, the encoder, the justifications (explain.ts here) and what a candidate assignment changes.
  */
 import { encodeContracts, encodeDisruption } from "../../encode-contracts";
-import { K_MULTI_DAY_PATTERN } from "../../layout";
+import { K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT } from "../../layout";
 import type { EncodeContext } from "../../encode-context";
 import { formatScore } from "../../score";
 import { isZero, matchScore } from "../../explain-context";
@@ -15,7 +15,7 @@ import { minutesDuration } from "../../duration";
 import { contractJustification, groupContractMatches, patternJustification, scopedDisruptionJustification } from "./explain";
 
 function encode(ctx: EncodeContext): void {
-  const contracted = encodeContracts(ctx.input, ctx.times, ctx.employeeIndex, ctx.filterOf);
+  const contracted = encodeContracts(ctx.input, ctx.times, ctx.employeeIndex, ctx.filterOf, (tag) => ctx.tags.of(tag));
   Object.assign(ctx.sections, contracted.sections);
   Object.assign(ctx.counts, contracted.counts);
   ctx.fields.contractRules = contracted.rules;
@@ -62,6 +62,14 @@ export const contractsFamily: FamilyDescriptor = {
     { id: 75, justification: "EmployeeWorksProhibitedMultiDayShiftSequencePatternJustification" },
     { id: 76, override: "employeeWorksPreferredMultiDayShiftSequencePatternWeight", justification: "EmployeeWorksPreferredMultiDayShiftSequencePatternJustification" },
     { id: 77, override: "employeeWorksUnpreferredMultiDayShiftSequencePatternWeight", justification: "EmployeeWorksUnpreferredMultiDayShiftSequencePatternJustification" },
+    // Period limits (constraints/period-limits.ts) and consecutive days off in rolling windows.
+    ...pair(PERIOD_LIMIT_CONSTRAINT, "consecutiveDaysOffPerPeriodNotInPreferredRangeForEmployee", "ConsecutiveDaysOffPerPeriodNotIn{}RangeForEmployee"),
+    ...pair(PERIOD_LIMIT_CONSTRAINT + 2, "uniqueTagsPerPeriodNotInPreferredRangeForEmployee", "UniqueTagsPerPeriodNotIn{}RangeForEmployee"),
+    ...pair(PERIOD_LIMIT_CONSTRAINT + 4, "locationsWorkedPerPeriodNotInPreferredRangeForEmployee", "LocationsWorkedPerPeriodNotIn{}RangeForEmployee"),
+    ...pair(PERIOD_LIMIT_CONSTRAINT + 6, "shiftTypesWorkedPerPeriodNotInPreferredRangeForEmployee", "ShiftTypesWorkedPerPeriodNotIn{}RangeForEmployee"),
+    ...pair(PERIOD_LIMIT_CONSTRAINT + 8, "shiftStartTimeDifferenceInMinutesPerPeriodNotInPreferredRangeForEmployee", "ShiftStartTimeDifferenceInMinutesPerPeriodNotIn{}RangeForEmployee"),
+    ...pair(PERIOD_LIMIT_CONSTRAINT + 10, "minutesLoggedPerPeriodNotInPreferredRangeForEmployee", "MinutesLoggedPerPeriodNotIn{}RangeForEmployee"),
+    ...pair(PERIOD_LIMIT_CONSTRAINT + 12, "consecutiveDaysOffInRollingWindowNotInPreferredRangeForEmployee", "ConsecutiveDaysOffInRollingWindowNotIn{}RangeForEmployee"),
   ],
   encode,
   metrics: {
