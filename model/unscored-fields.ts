@@ -53,11 +53,7 @@ export const UNSCORED: readonly UnscoredField[] = [
   ...RULES("contracts[].minutesBetweenShiftsRules", ["maximumMinutesBetweenShifts", "scope"]),
   { path: "contracts[].minutesBetweenShiftsRules[].absenceMode", only: ["ABSENCE_AWARE"] },
   // ---- global rules and schedule settings ----
-  { path: "globalRules.minimumMaximumShiftsPerPeriod" },
-  { path: "globalRules.shiftGroupRules" },
-  { path: "globalRules.concurrentShiftsRules" },
   { path: "scheduleParameterization.travelConfiguration" },
-  { path: "shiftGroups" },
   // ---- data only unscored rules read (travel, logged time, unlogged breaks) and pairings (preview) ----
   { path: "employees[].location" },
   { path: "shifts[].location" },

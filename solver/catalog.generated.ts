@@ -90,4 +90,8 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 75, name: "Employee works prohibited multi-day shift sequence pattern", level: "HARD", reward: false, kind: "EMPLOYEE" },
   { id: 76, name: "Employee works preferred multi-day shift sequence pattern", level: "SOFT", reward: true, kind: "EMPLOYEE" },
   { id: 77, name: "Employee works unpreferred multi-day shift sequence pattern", level: "SOFT", reward: false, kind: "EMPLOYEE" },
+  { id: 78, name: "Shifts worked per period not in required range", level: "HARD", reward: false, kind: "AGGREGATE" },
+  { id: 79, name: "Shifts worked per period not in preferred range", level: "SOFT", reward: false, kind: "AGGREGATE" },
+  { id: 80, name: "Concurrent shifts not in required range", level: "HARD", reward: false, kind: "AGGREGATE" },
+  { id: 81, name: "Required shift group assignment mode not met", level: "HARD", reward: false, kind: "AGGREGATE" },
 ];

@@ -9,11 +9,14 @@
  *     employeeTagMatches);
  *   - limits: minDemand and maxDemand when non-negative integers (else none); REQUIRED (default) scores the range
  *     hard (id 70), PREFERRED soft (71); the balance (72) aims at minDemand, else maxDemand.
+ * The global shift counts (encode-global-counts.ts) follow the demand intervals as more intervals of the same buffer,
+ * with their own rows of employees.
  */
 import type { ModelInput } from "../schemas/model-input";
 import { tagsMatch } from "./encode";
 import { demandRulesOf, detailsOf, detailSpan, formatInstant, type DemandRuleIn } from "./shift-generation";
 import type { RotaExports } from "./wasm";
+import { encodeGlobalCounts, type GlobalBucketInfo } from "./encode-global-counts";
 
 export const DEMAND_REQUIRED_ID = 70;
 export const DEMAND_PREFERRED_ID = 71;
@@ -21,7 +24,7 @@ export const DEMAND_BALANCE_ID = 72;
 const INTERVAL_WORDS = 5;
 
 export interface DemandInterval {
-  /** Index into EncodedDemand.rules. */
+  /** Index of its row of employees (EncodedDemand.members): the demand rules', then the global counts'. */
   rule: number;
   ruleId: string;
   start: number;
@@ -31,14 +34,16 @@ export interface DemandInterval {
   min: number | null;
   max: number | null;
   target: number | null;
-  /** 70 (REQUIRED) or 71 (PREFERRED). */
+  /** 70 (REQUIRED) or 71 (PREFERRED), or a global count's id. */
   constraintId: number;
+  /** What a global count's interval stands for; absent for hourly demand. */
+  global?: GlobalBucketInfo;
 }
 
 export interface EncodedDemand {
   rules: DemandRuleIn[];
   intervals: DemandInterval[];
-  /** Per rule and employee (R × E): 1 when the employee passes the rule's employee tag filter. */
+  /** Per row (the demand rules, then the global counts' rows) and employee (R × E): 1 when the employee passes the rule's employee tag filter. */
   members: Uint8Array;
   /** Per shift, the intervals it counts for (passes the shift filter and overlaps). */
   shiftIntervals: number[][];
@@ -48,10 +53,10 @@ export interface EncodedDemand {
 
 const limit = (v: unknown): number | null => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : null);
 
-/** undefined when the input has no demand interval (the core then loads nothing and skips the units). */
+/** undefined when the input has no demand interval nor global count (the core then loads nothing and skips the units). */
 export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd: Int32Array, employeeIndex: Map<string, number>): EncodedDemand | undefined {
   const rules = demandRulesOf(input);
-  if (rules.length === 0) return undefined;
+  const globalCounts = encodeGlobalCounts(input, { start: shiftStart, end: shiftEnd }, employeeIndex);
   const windowStart = input.planningWindow?.start ? detailSpan({ startDateTime: input.planningWindow.start }).start : -Infinity;
   const intervals: DemandInterval[] = [];
   rules.forEach((rule, r) => {
@@ -74,9 +79,14 @@ export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd
       });
     }
   });
-  if (intervals.length === 0) return undefined;
-  const S = input.shifts.length, E = input.employees.length, R = rules.length, D = intervals.length;
+  const demandIntervals = intervals.length;
+  if (demandIntervals === 0 && globalCounts.buckets.length === 0) return undefined;
+  for (const b of globalCounts.buckets) {
+    intervals.push({ rule: rules.length + b.row, ruleId: b.ruleId, start: 0, end: 0, startDateTime: "", endDateTime: "", min: b.min, max: b.max, target: null, constraintId: b.constraintId, global: b.info });
+  }
+  const S = input.shifts.length, E = input.employees.length, R = rules.length + globalCounts.rows.length, D = intervals.length;
   const members = new Uint8Array(R * E);
+  globalCounts.rows.forEach((row, k) => members.set(row, (rules.length + k) * E));
   rules.forEach((rule, r) => {
     input.employees.forEach((e, i) => {
       if (employeeIndex.get(e.id) !== i) return;
@@ -84,7 +94,7 @@ export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd
     });
   });
   // Per rule, its intervals by start, and the longest: a shift's intervals are found by binary search.
-  const byRule = rules.map((_, r) => intervals.map((_, i) => i).filter((i) => intervals[i].rule === r).sort((a, b) => intervals[a].start - intervals[b].start || a - b));
+  const byRule = rules.map((_, r) => intervals.slice(0, demandIntervals).map((_, i) => i).filter((i) => intervals[i].rule === r).sort((a, b) => intervals[a].start - intervals[b].start || a - b));
   const longest = rules.map((_, r) => byRule[r].reduce((m, i) => Math.max(m, intervals[i].end - intervals[i].start), 0));
   const shiftIntervals: number[][] = [];
   for (let s = 0; s < S; s++) {
@@ -107,9 +117,12 @@ export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd
         }
       });
     }
-    list.sort((a, b) => a - b);
     shiftIntervals.push(list);
   }
+  globalCounts.buckets.forEach((b, k) => {
+    for (const s of b.shifts) shiftIntervals[s].push(demandIntervals + k);
+  });
+  for (const list of shiftIntervals) list.sort((a, b) => a - b);
   const total = shiftIntervals.reduce((n, l) => n + l.length, 0);
   const words = new Int32Array(4 + R * E + D * INTERVAL_WORDS + S + 1 + total);
   words.set([D, R, E, S], 0);

@@ -15,6 +15,11 @@
  * exact, O(intervals the shift overlaps). A swap accumulates both shifts' count changes per interval first
  * (`pend`), so intervals both shifts overlap are scored once, exactly.
  *
+ * The same count engine scores the global shift counts (ids GLOBAL_COUNT_CONSTRAINT + 0..3, layout.ts): a period of
+ * `globalRules.minimumMaximumShiftsPerPeriod`, a stretch of time covered by the same shifts of a
+ * `concurrentShiftsRules` rule, or a shift group under a `shiftGroupRules` rule is one more interval, with its own
+ * rule row (employee filter), limits, no target and its constraint id (solver/encode-demand.ts builds them).
+ *
  * Data: its own buffer, loaded by `loadDemand` after the problem (solver/encode-demand.ts writes it):
  *   [D, R, E, S, member[R·E] (1 when employee e passes rule r's filter), D × INTERVAL_WORDS
  *    [rule, min, max, target, constraint id], shiftOff[S + 1], shiftIntervals[...] (intervals each shift overlaps
@@ -25,12 +30,26 @@ import { shiftCount, employeeCount } from "../problem";
 import { assignment } from "../state";
 import { markId } from "../id-mask";
 import { KIND_AGGREGATE, PENALTY, register, enabled, touched } from "./catalog";
-import { LEVEL_HARD, LEVEL_SOFT } from "../layout";
+import { LEVEL_HARD, LEVEL_SOFT, GLOBAL_COUNT_CONSTRAINT, GLOBAL_COUNT_CONSTRAINTS } from "../layout";
 
 export const REQUIRED_ID: i32 = 70;
 export const PREFERRED_ID: i32 = 71;
 export const BALANCE_ID: i32 = 72;
 export const INTERVAL_WORDS: i32 = 5;
+export const PERIOD_REQUIRED_ID: i32 = GLOBAL_COUNT_CONSTRAINT;
+export const PERIOD_PREFERRED_ID: i32 = GLOBAL_COUNT_CONSTRAINT + 1;
+export const CONCURRENT_ID: i32 = GLOBAL_COUNT_CONSTRAINT + 2;
+export const SHIFT_GROUP_ID: i32 = GLOBAL_COUNT_CONSTRAINT + 3;
+
+/** Whether an interval may carry constraint `id` (a range constraint of this family). */
+function isRangeId(id: i32): bool {
+  return id == REQUIRED_ID || id == PREFERRED_ID || (id >= GLOBAL_COUNT_CONSTRAINT && id < GLOBAL_COUNT_CONSTRAINT + GLOBAL_COUNT_CONSTRAINTS);
+}
+
+/** Whether a range constraint id scores hard (its delta is then scored before the early exit of a move). */
+function isHardId(id: i32): bool {
+  return id == REQUIRED_ID || id == PERIOD_REQUIRED_ID || id == CONCURRENT_ID || id == SHIFT_GROUP_ID;
+}
 
 /** Whether the input has demand intervals (the units are skipped otherwise). */
 export let active = false;
@@ -80,7 +99,7 @@ export function loadDemand(ptr: usize, words: i32): i32 {
   intervalId = new StaticArray<i32>(d);
   for (let i = 0; i < d; i++) {
     const rule = word(ptr, at), id = word(ptr, at + 4);
-    if (<u32>rule >= <u32>r || (id != REQUIRED_ID && id != PREFERRED_ID)) return 3;
+    if (<u32>rule >= <u32>r || !isRangeId(id)) return 3;
     intervalRule[i] = rule;
     intervalMin[i] = word(ptr, at + 1);
     intervalMax[i] = word(ptr, at + 2);
@@ -108,7 +127,7 @@ export function loadDemand(ptr: usize, words: i32): i32 {
   scratch = new StaticArray<i32>(d);
   active = d > 0;
   hardActive = false;
-  for (let i = 0; i < d; i++) if (intervalId[i] == REQUIRED_ID) hardActive = true;
+  for (let i = 0; i < d; i++) if (isHardId(intervalId[i])) hardActive = true;
   return 0;
 }
 
@@ -176,7 +195,7 @@ function addInterval(i: i32, c: i32, d: i32, raw: StaticArray<i64>, touched: Sta
   }
 }
 
-/** Raw deltas (ids 70-72) of moving s from `from` to `to` under the current counts, into raw[]. */
+/** Raw deltas (ids 70-72 and the global counts) of moving s from `from` to `to` under the current counts, into raw[]. */
 export function addChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>, touched: StaticArray<u64>): void {
   let rule = -1, d = 0;
   for (let k = unchecked(shiftOff[s]), end = unchecked(shiftOff[s + 1]); k < end; k++) {
@@ -235,7 +254,7 @@ function penaltyOf(id: i32, i: i32, c: i32): i64 {
   return intervalId[i] == id ? rangePenalty(i, c) : 0;
 }
 
-/** Raw weight of constraint `id` (70-72) from scratch. */
+/** Raw weight of constraint `id` (70-72, global counts) from scratch. */
 export function penaltyFull(id: i32): i64 {
   if (!active) return 0;
   const c = countFromScratch();
@@ -277,6 +296,10 @@ export function declare(family: i32): void {
   register(REQUIRED_ID, "Shifts worked not in required hourly demand range", LEVEL_HARD, PENALTY, KIND_AGGREGATE, family);
   register(PREFERRED_ID, "Shifts worked not in preferred hourly demand range", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
   register(BALANCE_ID, "Balance shifts worked for minimum hourly demand", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
+  register(PERIOD_REQUIRED_ID, "Shifts worked per period not in required range", LEVEL_HARD, PENALTY, KIND_AGGREGATE, family);
+  register(PERIOD_PREFERRED_ID, "Shifts worked per period not in preferred range", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
+  register(CONCURRENT_ID, "Concurrent shifts not in required range", LEVEL_HARD, PENALTY, KIND_AGGREGATE, family);
+  register(SHIFT_GROUP_ID, "Required shift group assignment mode not met", LEVEL_HARD, PENALTY, KIND_AGGREGATE, family);
 }
 
 export function initFamily(): void {
@@ -308,4 +331,7 @@ export function fullMatchCount(id: i32): i32 {
 
 export function matchCountsInto(counts: StaticArray<i32>): void {
   for (let id = REQUIRED_ID; id <= BALANCE_ID; id++) if (enabled[id]) counts[id] = matchCount(id, false);
+  for (let id = GLOBAL_COUNT_CONSTRAINT; id < GLOBAL_COUNT_CONSTRAINT + GLOBAL_COUNT_CONSTRAINTS; id++) {
+    if (enabled[id]) counts[id] = matchCount(id, false);
+  }
 }

@@ -116,7 +116,10 @@ describe("the request that uses every reference property", () => {
     expect(named).toContain("contracts[id=FT].singleDayShiftSequencePatternRules");
     expect(named).toContain("contracts[id=FT].periodRules[id=P-unscored].minutesLoggedMax");
     expect(named).toContain("contracts[id=FT].rollingWindowRules[id=R-unscored].rollingWindow.type");
-    expect(fields.find((i) => i.detail.field === "globalRules.minimumMaximumShiftsPerPeriod")!.detail.ids).toEqual(["GP"]);
+    // Global period, concurrent shifts and shift group rules are scored: no warning.
+    for (const scored of ["globalRules.minimumMaximumShiftsPerPeriod", "globalRules.concurrentShiftsRules", "globalRules.shiftGroupRules", "shiftGroups"]) {
+      expect(named).not.toContain(scored);
+    }
     expect(fields.find((i) => i.detail.field === "shifts[].breaks[].tags")!.detail).toMatchObject({ count: 1, examples: ["shifts[id=a1].breaks[0].tags"] });
     expect(fields.find((i) => i.detail.field === "employees[].requiredPairings[].groupShiftsPerDayLimit")!.detail.examples).toEqual(["employees[id=Ann].requiredPairings[1].groupShiftsPerDayLimit"]);
     for (const issue of fields) expect(issue.message).toContain(issue.detail.field as string);
@@ -179,6 +182,9 @@ describe("the request that uses every reference property", () => {
     "minimumMaximumShiftsPerHourlyDemand REQUIRED": ["Shifts worked not in required hourly demand range"],
     "minimumMaximumShiftsPerHourlyDemand PREFERRED": ["Shifts worked not in preferred hourly demand range"],
     "minimumMaximumShiftsPerHourlyDemand balance": ["Balance shifts worked for minimum hourly demand"],
+    "globalRules.minimumMaximumShiftsPerPeriod": ["Shifts worked per period not in required range"],
+    "globalRules.concurrentShiftsRules": ["Concurrent shifts not in required range"],
+    "globalRules.shiftGroupRules": ["Required shift group assignment mode not met"],
     // Disruption is measured against the submitted assignment: these show in the replanned one below.
     "contracts[].disruptionRules": ["Minimize outgoing disruption for employee", "Minimize incoming disruption for employee"],
     "contracts[].disruptionRules scope START_AND_END": ["Required scoped disruption for employee"],
@@ -230,10 +236,19 @@ describe("focused warnings", () => {
     expect(summarize([issue]).summary).toBe("WARNINGS");
   });
 
-  it("a REQUIRED globalRules.minimumMaximumShiftsPerPeriod is a warning naming it", () => {
+  it("a REQUIRED globalRules.minimumMaximumShiftsPerPeriod is scored, not warned about: at most 1 a day with 2 pinned shifts that day is not 0hard", async () => {
     const input = base();
+    input.employees.push({ id: "Bob" });
+    input.shifts = [
+      { id: "s1", start: "2027-02-01T08:00:00Z", end: "2027-02-01T12:00:00Z", employee: "Ann", pinned: true },
+      { id: "s2", start: "2027-02-01T13:00:00Z", end: "2027-02-01T17:00:00Z", employee: "Bob", pinned: true },
+    ];
     input.globalRules = { minimumMaximumShiftsPerPeriod: [{ id: "max-one", period: "DAY", satisfiability: "REQUIRED", shiftsWorkedMax: 1 }] };
-    expect(validateModelInput(input)).toMatchObject([{ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "globalRules.minimumMaximumShiftsPerPeriod", ids: ["max-one"] } }]);
+    expect(validateModelInput(input)).toEqual([]);
+    const session = await SolverSession.create(releaseModule(), encodeProblem(input));
+    session.runSlice(2_000);
+    expect(session.currentScore().hard).toBe(-1);
+    expect(session.scoreFromScratch()).toEqual(session.currentScore());
   });
 
   it("values that are scored, or the default, are not warned about; the unscored value is", () => {

@@ -1,8 +1,12 @@
 /**
- * Hourly demand (AGGREGATE; core: assembly/constraints/demand.ts): the demand rules' intervals (encode-demand.ts) and
- * the justification of an interval match (reference `*HourlyDemand*Justification` shapes).
+ * Hourly demand and the global shift counts (AGGREGATE; core: assembly/constraints/demand.ts): the demand rules'
+ * intervals (encode-demand.ts), the global counts' buckets (encode-global-counts.ts) and the justification of an
+ * interval match (reference `*HourlyDemand*Justification`, `ShiftsWorkedPerPeriodNotIn*RangeJustification` and
+ * `RequiredShiftGroupAssignmentModeNotMetJustification` shapes; concurrent shifts have no reference justification and
+ * take the hourly demand's interval shape with `concurrentShiftsRule`).
  */
-import { DEMAND_BALANCE_ID, DEMAND_REQUIRED_ID, encodeDemand, type EncodedDemand } from "../../encode-demand";
+import { DEMAND_BALANCE_ID, DEMAND_REQUIRED_ID, encodeDemand, type DemandInterval, type EncodedDemand } from "../../encode-demand";
+import { CONCURRENT_ID, PERIOD_PREFERRED_ID, PERIOD_REQUIRED_ID, SHIFT_GROUP_ID, periodDateSpan } from "../../encode-global-counts";
 import type { EncodeContext } from "../../encode-context";
 import { limits, matchScore, type ConstraintMatch, type Justification } from "../../explain-context";
 import type { FamilyDescriptor } from "../types";
@@ -14,6 +18,7 @@ function encode(ctx: EncodeContext): void {
 /** The justification of one demand interval match (reference `*HourlyDemand*Justification` shapes). */
 export function demandJustification(demand: EncodedDemand, id: number, interval: number, shiftsWorked: number): Justification {
   const i = demand.intervals[interval];
+  if (i.global) return globalJustification(i, id, shiftsWorked);
   const base = { hourlyDemandRule: i.ruleId, startDateTime: i.startDateTime, endDateTime: i.endDateTime, shiftsWorked };
   const span = `${i.startDateTime} to ${i.endDateTime}`;
   if (id === DEMAND_BALANCE_ID) {
@@ -24,6 +29,27 @@ export function demandJustification(demand: EncodedDemand, id: number, interval:
   return { ...base, description: `${shiftsWorked} shift(s) worked from ${span}; hourly demand rule '${i.ruleId}' ${kind} ${range}.` };
 }
 
+/** The justification of a global count's bucket. */
+function globalJustification(i: DemandInterval, id: number, shiftsWorked: number): Justification {
+  const g = i.global!;
+  const range = limits(i.min, i.max);
+  if (g.kind === "period") {
+    const dateSpan = periodDateSpan(g);
+    const kind = id === PERIOD_REQUIRED_ID ? "required" : "preferred";
+    return { periodRule: i.ruleId, dateSpan, shiftsWorked, description: `${shiftsWorked} shift(s) worked from ${dateSpan.start} to ${dateSpan.end}; period rule '${i.ruleId}' ${kind} ${range}.` };
+  }
+  if (g.kind === "concurrent") {
+    return {
+      concurrentShiftsRule: i.ruleId, startDateTime: g.startDateTime, endDateTime: g.endDateTime, shiftsWorked,
+      description: `${shiftsWorked} concurrent shift(s) worked from ${g.startDateTime} to ${g.endDateTime}; concurrent shifts rule '${i.ruleId}' required ${range}.`,
+    };
+  }
+  return {
+    shiftGroupRule: i.ruleId, shiftGroup: g.shiftGroup, groupShiftsWorked: shiftsWorked,
+    description: `${shiftsWorked} shifts of shift group '${g.shiftGroup}' worked; shift group rule '${i.ruleId}' (SINGLE_SHIFT) allows one.`,
+  };
+}
+
 type DemandMatch = { interval: number; shiftsWorked: number; penalty: number };
 
 export const demandFamily: FamilyDescriptor = {
@@ -32,6 +58,10 @@ export const demandFamily: FamilyDescriptor = {
     { id: 70, justification: "ShiftsWorkedNotInRequiredHourlyDemandRangeJustification" },
     { id: 71, override: "shiftsWorkedNotInPreferredHourlyDemandRangeWeight", justification: "ShiftsWorkedNotInPreferredHourlyDemandRangeJustification" },
     { id: 72, override: "balanceShiftsWorkedForMinimumHourlyDemandWeight", justification: "BalanceShiftsWorkedForMinimumHourlyDemandJustification" },
+    { id: PERIOD_REQUIRED_ID, justification: "ShiftsWorkedPerPeriodNotInRequiredRangeJustification" },
+    { id: PERIOD_PREFERRED_ID, override: "shiftsWorkedPerPeriodNotInPreferredRangeWeight", justification: "ShiftsWorkedPerPeriodNotInPreferredRangeJustification" },
+    { id: CONCURRENT_ID, justification: "ShiftsWorkedNotInRequiredHourlyDemandRangeJustification" },
+    { id: SHIFT_GROUP_ID, justification: "RequiredShiftGroupAssignmentModeNotMetJustification" },
   ],
   encode,
   matches(x, id, weight) {
