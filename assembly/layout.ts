@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 7;
+export const LAYOUT_VERSION: i32 = 8;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -151,10 +151,11 @@ export const MULTI_DAY_PATTERN_CONSTRAINT: i32 = 74;
 /**
  * Global shift counts (constraints/demand.ts, README "Global rules and shift groups"), scored by the hourly demand's
  * count engine: + 0 shifts worked per period, REQUIRED (hard); + 1 PREFERRED (soft); + 2 concurrent shifts (hard);
- * + 3 shift group assignment mode (hard).
+ * + 3 shift group assignment mode (hard); + 4 employee group split into multiple shifts per day (pairings'
+ * `groupShiftsPerDayLimit`, hard).
  */
 export const GLOBAL_COUNT_CONSTRAINT: i32 = 78;
-export const GLOBAL_COUNT_CONSTRAINTS: i32 = 4;
+export const GLOBAL_COUNT_CONSTRAINTS: i32 = 5;
 
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {

@@ -54,15 +54,12 @@ export const UNSCORED: readonly UnscoredField[] = [
   { path: "contracts[].minutesBetweenShiftsRules[].absenceMode", only: ["ABSENCE_AWARE"] },
   // ---- global rules and schedule settings ----
   { path: "scheduleParameterization.travelConfiguration" },
-  // ---- data only unscored rules read (travel, logged time, unlogged breaks) and pairings (preview) ----
+  // ---- data only unscored rules read (travel, logged time, unlogged breaks) ----
   { path: "employees[].location" },
   { path: "shifts[].location" },
   { path: "shifts[].loggedTime" },
   { path: "shifts[].breaks[].tags" },
   { path: "globalRules.minimumMaximumShiftsPerHourlyDemand[].shiftGeneration.templates[].location" },
-  ...["requiredPairings", "preferredPairings", "unpreferredPairings", "prohibitedPairings"].map((list) => ({
-    path: `employees[].${list}[].groupShiftsPerDayLimit`,
-  })),
 ];
 
 const SCORED_OVERRIDES = new Set(CONSTRAINTS.flatMap((c) => (c.override ? [c.override] : [])));

@@ -94,4 +94,5 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 79, name: "Shifts worked per period not in preferred range", level: "SOFT", reward: false, kind: "AGGREGATE" },
   { id: 80, name: "Concurrent shifts not in required range", level: "HARD", reward: false, kind: "AGGREGATE" },
   { id: 81, name: "Required shift group assignment mode not met", level: "HARD", reward: false, kind: "AGGREGATE" },
+  { id: 82, name: "Employee group split into multiple shifts per day", level: "HARD", reward: false, kind: "AGGREGATE" },
 ];

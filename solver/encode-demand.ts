@@ -16,12 +16,12 @@ import type { ModelInput } from "../schemas/model-input";
 import { tagsMatch } from "./encode";
 import { demandRulesOf, detailsOf, detailSpan, formatInstant, type DemandRuleIn } from "./shift-generation";
 import type { RotaExports } from "./wasm";
-import { encodeGlobalCounts, type GlobalBucketInfo } from "./encode-global-counts";
+import { encodeGlobalCounts, type GlobalBucketInfo, type GlobalParent } from "./encode-global-counts";
 
 export const DEMAND_REQUIRED_ID = 70;
 export const DEMAND_PREFERRED_ID = 71;
 export const DEMAND_BALANCE_ID = 72;
-const INTERVAL_WORDS = 5;
+const INTERVAL_WORDS = 6;
 
 export interface DemandInterval {
   /** Index of its row of employees (EncodedDemand.members): the demand rules', then the global counts'. */
@@ -38,6 +38,8 @@ export interface DemandInterval {
   constraintId: number;
   /** What a global count's interval stands for; absent for hourly demand. */
   global?: GlobalBucketInfo;
+  /** Index into EncodedDemand.parents for a slot of a distinct count (`groupShiftsPerDayLimit`), else -1. */
+  parent: number;
 }
 
 export interface EncodedDemand {
@@ -47,6 +49,8 @@ export interface EncodedDemand {
   members: Uint8Array;
   /** Per shift, the intervals it counts for (passes the shift filter and overlaps). */
   shiftIntervals: number[][];
+  /** Parents of distinct counts (encode-global-counts.ts): a group's day and its maximum of distinct shift times. */
+  parents: GlobalParent[];
   /** The core's buffer. */
   words: Int32Array;
 }
@@ -76,13 +80,14 @@ export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd
         max,
         target: min ?? max,
         constraintId: required ? DEMAND_REQUIRED_ID : DEMAND_PREFERRED_ID,
+        parent: -1,
       });
     }
   });
   const demandIntervals = intervals.length;
   if (demandIntervals === 0 && globalCounts.buckets.length === 0) return undefined;
   for (const b of globalCounts.buckets) {
-    intervals.push({ rule: rules.length + b.row, ruleId: b.ruleId, start: 0, end: 0, startDateTime: "", endDateTime: "", min: b.min, max: b.max, target: null, constraintId: b.constraintId, global: b.info });
+    intervals.push({ rule: rules.length + b.row, ruleId: b.ruleId, start: 0, end: 0, startDateTime: "", endDateTime: "", min: b.min, max: b.max, target: null, constraintId: b.constraintId, global: b.info, parent: b.parent ?? -1 });
   }
   const S = input.shifts.length, E = input.employees.length, R = rules.length + globalCounts.rows.length, D = intervals.length;
   const members = new Uint8Array(R * E);
@@ -124,15 +129,18 @@ export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd
   });
   for (const list of shiftIntervals) list.sort((a, b) => a - b);
   const total = shiftIntervals.reduce((n, l) => n + l.length, 0);
-  const words = new Int32Array(4 + R * E + D * INTERVAL_WORDS + S + 1 + total);
-  words.set([D, R, E, S], 0);
-  let at = 4;
+  const P = globalCounts.parents.length;
+  const words = new Int32Array(5 + R * E + D * INTERVAL_WORDS + P + S + 1 + total);
+  words.set([D, R, E, S, P], 0);
+  let at = 5;
   words.set(members, at);
   at += R * E;
   for (const i of intervals) {
-    words.set([i.rule, i.min ?? -1, i.max ?? -1, i.target ?? -1, i.constraintId], at);
+    words.set([i.rule, i.min ?? -1, i.max ?? -1, i.target ?? -1, i.constraintId, i.parent], at);
     at += INTERVAL_WORDS;
   }
+  words.set(globalCounts.parents.map((p) => p.max), at);
+  at += P;
   let offset = 0;
   words[at] = 0;
   for (let s = 0; s < S; s++) {
@@ -144,7 +152,7 @@ export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd
     words.set(list, at);
     at += list.length;
   }
-  return { rules, intervals, members, shiftIntervals, words };
+  return { rules, intervals, members, shiftIntervals, parents: globalCounts.parents, words };
 }
 
 /** Loads the demand buffer into a core whose problem is loaded (session.ts); a no-op without demand. */

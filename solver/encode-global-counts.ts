@@ -13,6 +13,11 @@
  *   - `globalRules.shiftGroupRules` with `shiftGroups`: a group matched by a rule (shift-groups.ts) is a bucket of its
  *     shifts; SINGLE_SHIFT, the only mode and the default, asks for exactly one of them worked (hard); a group whose
  *     shifts are all historic is not scored.
+ *   - pairings' `groupShiftsPerDayLimit` (with `groupByEmployeeTag` and `commonTagType`): per group (the employees
+ *     carrying one tag of the grouping type, from an employee whose pairing sets the limit), per tag c of the common
+ *     type and per local day (the offset written in the shift), a parent with the limit as maximum; its slots are the
+ *     distinct shift times (start, end) of the shifts tagged c starting that day, counted when a group member works
+ *     them. A parent with no more possible slots than its maximum is left out.
  */
 import type { ModelInput } from "../schemas/model-input";
 import { arrayOf } from "./encode-context";
@@ -27,12 +32,25 @@ export const PERIOD_REQUIRED_ID = GLOBAL_COUNT_CONSTRAINT;
 export const PERIOD_PREFERRED_ID = GLOBAL_COUNT_CONSTRAINT + 1;
 export const CONCURRENT_ID = GLOBAL_COUNT_CONSTRAINT + 2;
 export const SHIFT_GROUP_ID = GLOBAL_COUNT_CONSTRAINT + 3;
+export const GROUP_SPLIT_ID = GLOBAL_COUNT_CONSTRAINT + 4;
 
 /** What a global bucket stands for (explanations). */
 export type GlobalBucketInfo =
   | { kind: "period"; first: number; last: number }
   | { kind: "concurrent"; startDateTime: string; endDateTime: string }
-  | { kind: "group"; shiftGroup: string };
+  | { kind: "group"; shiftGroup: string }
+  | { kind: "slot" };
+
+/** A distinct count's parent: one group's day, at most `max` distinct shift times worked. */
+export interface GlobalParent {
+  max: number;
+  /** The tag the employees are grouped on (its value, e.g. a team). */
+  groupByEmployeeTag: string;
+  /** The common tag the shifts share. */
+  commonTag: string;
+  /** Local day (days since the epoch). */
+  day: number;
+}
 
 export interface GlobalBucket {
   /** Index into GlobalCounts.rows. */
@@ -42,6 +60,8 @@ export interface GlobalBucket {
   max: number | null;
   constraintId: number;
   info: GlobalBucketInfo;
+  /** Its parent (GlobalCounts.parents) for a slot of a distinct count. */
+  parent?: number;
   /** The shifts it counts (indices into input.shifts), ascending. */
   shifts: number[];
 }
@@ -50,6 +70,7 @@ export interface GlobalCounts {
   /** Per row, per employee: 1 when the employee counts. */
   rows: Uint8Array[];
   buckets: GlobalBucket[];
+  parents: GlobalParent[];
 }
 
 interface Times {
@@ -64,7 +85,7 @@ type ConcurrentRuleIn = NonNullable<GlobalRulesIn["concurrentShiftsRules"]>[numb
 const limit = (v: unknown): number | null => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : null);
 
 export function encodeGlobalCounts(input: ModelInput, times: Times, employeeIndex: Map<string, number>): GlobalCounts {
-  const out: GlobalCounts = { rows: [], buckets: [] };
+  const out: GlobalCounts = { rows: [], buckets: [], parents: [] };
   const E = input.employees.length, S = input.shifts.length;
   const employeeTags = input.employees.map((e) => new Set(e.tags ?? []));
   const shiftTags = input.shifts.map((s) => new Set(s.tags ?? []));
@@ -77,6 +98,7 @@ export function encodeGlobalCounts(input: ModelInput, times: Times, employeeInde
   for (const rule of arrayOf<PeriodRuleIn>(global?.minimumMaximumShiftsPerPeriod)) encodePeriodRule(rule);
   for (const rule of arrayOf<ConcurrentRuleIn>(global?.concurrentShiftsRules)) encodeConcurrentRule(rule);
   encodeShiftGroups();
+  encodeGroupSplits();
   return out;
 
 
@@ -178,7 +200,60 @@ export function encodeGlobalCounts(input: ModelInput, times: Times, employeeInde
       out.buckets.push({ row, ruleId: rule.id, min: 1, max: 1, constraintId: SHIFT_GROUP_ID, info: { kind: "group", shiftGroup: group.id }, shifts });
     }
   }
+
+  function encodeGroupSplits(): void {
+    const declaredTypes = new Set((input.tagTypes ?? []).map((t) => t.id));
+    const typeOfTag = new Map((input.tags ?? []).map((t) => [t.id, t.tagType]));
+    const groupType = (name: string) => (declaredTypes.has(name) ? name : typeOfTag.get(name));
+    const limits = new Map<string, { group: string; common: string; max: number }>();
+    input.employees.forEach((e) => {
+      for (const list of PAIRING_LISTS) {
+        for (const pairing of arrayOf<PairingIn>(e[list])) {
+          if (pairing === null || typeof pairing !== "object") continue;
+          const max = limit(pairing?.groupShiftsPerDayLimit?.groupShiftsPerDayMax);
+          if (max === null || typeof pairing.groupByEmployeeTag !== "string" || typeof pairing.commonTagType !== "string") continue;
+          const type = groupType(pairing.groupByEmployeeTag);
+          for (const group of e.tags ?? []) {
+            const key = JSON.stringify([group, pairing.commonTagType]);
+            if (type !== undefined && typeOfTag.get(group) === type && !limits.has(key)) limits.set(key, { group, common: pairing.commonTagType, max });
+          }
+        }
+      }
+    });
+    for (const { group, common, max } of limits.values()) {
+      // Parents by (common tag, day), their slots by shift time.
+      const parents = new Map<string, { tag: string; day: number; slots: Map<string, number[]> }>();
+      for (let s = 0; s < S; s++) {
+        if (times.end[s] <= times.start[s]) continue;
+        const day = Math.floor((times.start[s] + parseTimestamp(input.shifts[s].start).offset) / 1440);
+        for (const tag of input.shifts[s].tags ?? []) {
+          if (typeOfTag.get(tag) !== common) continue;
+          const key = JSON.stringify([tag, day]);
+          let parent = parents.get(key);
+          if (!parent) parents.set(key, (parent = { tag, day, slots: new Map() }));
+          const slot = `${times.start[s]}-${times.end[s]}`;
+          parent.slots.set(slot, [...(parent.slots.get(slot) ?? []), s]);
+        }
+      }
+      let row = -1;
+      for (const parent of parents.values()) {
+        if (parent.slots.size <= max) continue;
+        if (row < 0) {
+          row = out.rows.length;
+          out.rows.push(Uint8Array.from(input.employees, (e, i) => (employeeIndex.get(e.id) === i && employeeTags[i].has(group) ? 1 : 0)));
+        }
+        const k = out.parents.length;
+        out.parents.push({ max, groupByEmployeeTag: group, commonTag: parent.tag, day: parent.day });
+        for (const shifts of parent.slots.values()) {
+          out.buckets.push({ row, ruleId: group, min: null, max: null, constraintId: GROUP_SPLIT_ID, info: { kind: "slot" }, parent: k, shifts });
+        }
+      }
+    }
+  }
 }
+
+type PairingIn = { groupByEmployeeTag?: unknown; commonTagType?: unknown; groupShiftsPerDayLimit?: { groupShiftsPerDayMax?: unknown } } | null;
+const PAIRING_LISTS = ["requiredPairings", "preferredPairings", "unpreferredPairings", "prohibitedPairings"] as const;
 
 /** A period bucket's date span as the reference's `PeriodDateSpan`. */
 export function periodDateSpan(info: { first: number; last: number }): { start: string; end: string } {

@@ -142,4 +142,27 @@ export const GLOBAL_CASES: Record<number, { name: string; cases: ContractCase[] 
       },
     ],
   },
+  [GLOBAL_COUNT_CONSTRAINT + 4]: {
+    name: "Employee group split into multiple shifts per day",
+    cases: [
+      {
+        title: "team A at most 1 shift time a day at a location: Monday L1 ann 08-12 and bob 13-17 -> 2 times, 1; cat (team B) and bob's L2 shift do not count",
+        input: {
+          employees: [
+            { id: "ann", tags: ["teamA"], preferredPairings: [{ includeEmployeeWithTags: ["teamA"], groupByEmployeeTag: "Team", commonTagType: "Location", groupShiftsPerDayLimit: { groupShiftsPerDayMax: 1 } }] },
+            { id: "bob", tags: ["teamA"] },
+            { id: "cat", tags: ["teamB"] },
+          ],
+          tagTypes: [{ id: "Team" }, { id: "Location" }],
+          tags: [{ id: "teamA", tagType: "Team" }, { id: "teamB", tagType: "Team" }, { id: "L1", tagType: "Location" }, { id: "L2", tagType: "Location" }],
+          shifts: [
+            on("a", 0, "08:00", "12:00", "ann", { tags: ["L1"] }), on("b", 0, "13:00", "17:00", "bob", { tags: ["L1"] }), on("c", 0, "10:00", "14:00", "cat", { tags: ["L1"] }),
+            on("d", 0, "09:00", "10:00", "bob", { tags: ["L2"] }), on("e", 1, "08:00", "12:00", "ann", { tags: ["L1"] }),
+          ],
+        },
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
 };

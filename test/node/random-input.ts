@@ -402,8 +402,28 @@ function withGlobalCounts(input: ModelInput, seed: number): ModelInput {
       }))
     : [];
   const shiftGroupRules = shiftGroups.length ? [chance(0.5) ? { id: "sg", includeShiftGroupTags: ["alt"], assignmentMode: { type: "SINGLE_SHIFT" as const } } : { id: "sg" }] : [];
+  // groupShiftsPerDayLimit on a pairing grouped by employee tag with a common tag type (when the input has them).
+  const kinds = ["requiredPairings", "preferredPairings", "unpreferredPairings", "prohibitedPairings"] as const;
+  const employees = input.employees.map((e) => {
+    const out = { ...e };
+    for (const kind of kinds) {
+      if (!e[kind]) continue;
+      out[kind] = e[kind].map((p) => (p.groupByEmployeeTag && p.commonTagType && chance(0.8) ? { ...p, groupShiftsPerDayLimit: { groupShiftsPerDayMax: 1 + int(2) } } : p));
+    }
+    return out;
+  });
+  // And one more such pairing on an employee with a grade, so the distinct count is exercised often.
+  const graded = employees.find((e) => (e.tags ?? []).length > 0);
+  const withGrade = graded && chance(0.8);
+  if (withGrade) {
+    graded.unpreferredPairings = [...(graded.unpreferredPairings ?? []), { includeEmployeeWithTags: [graded.tags![0]], groupByEmployeeTag: "Grade", commonTagType: "T", groupShiftsPerDayLimit: { groupShiftsPerDayMax: 1 } }];
+  }
+  const gradeTags = [{ id: "senior", tagType: "Grade" }, { id: "junior", tagType: "Grade" }].filter((t) => !(input.tags ?? []).some((u) => u.id === t.id));
+  const gradeType = (input.tagTypes ?? []).some((t) => t.id === "Grade") ? [] : [{ id: "Grade" }];
   return {
     ...input,
+    employees,
+    ...(withGrade ? { tags: [...(input.tags ?? []), ...gradeTags], tagTypes: [...(input.tagTypes ?? []), ...gradeType] } : {}),
     ...(shiftGroups.length ? { shiftGroups } : {}),
     globalRules: { ...input.globalRules, minimumMaximumShiftsPerPeriod, concurrentShiftsRules, shiftGroupRules },
   };
