@@ -282,6 +282,16 @@ export function demandShiftsWorked(i: i32): i32 {
   return demand.intervalShiftsWorked(i);
 }
 
+/** Non-empty slots of parent k of the demand buffer (a group's day of `groupShiftsPerDayLimit`). */
+export function demandParentFilled(k: i32): i32 {
+  return demand.parentSlotsFilled(k);
+}
+
+/** Raw penalty of parent k of the demand buffer in the current solution. */
+export function demandParentPenalty(k: i32): i64 {
+  return demand.parentPenaltyOf(k);
+}
+
 /** Raw penalty of demand constraint `id` (70-72) for interval i in the current solution. */
 export function demandIntervalPenalty(id: i32, i: i32): i64 {
   return demand.intervalPenalty(id, i);

@@ -156,6 +156,15 @@ export const MULTI_DAY_PATTERN_CONSTRAINT: i32 = 74;
 export const PERIOD_LIMIT_CONSTRAINT: i32 = 78;
 export const PERIOD_LIMIT_COUNT: i32 = 14;
 
+/**
+ * Global shift counts (constraints/demand.ts, README "Global rules and shift groups"), scored by the hourly demand's
+ * count engine: + 0 shifts worked per period, REQUIRED (hard); + 1 PREFERRED (soft); + 2 concurrent shifts (hard);
+ * + 3 shift group assignment mode (hard); + 4 employee group split into multiple shifts per day (pairings'
+ * `groupShiftsPerDayLimit`, hard).
+ */
+export const GLOBAL_COUNT_CONSTRAINT: i32 = 92;
+export const GLOBAL_COUNT_CONSTRAINTS: i32 = 5;
+
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {
   return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id == SCOPED_DISRUPTION_CONSTRAINT ||

@@ -43,17 +43,10 @@ export const UNSCORED: readonly UnscoredField[] = [
   ...RULES("contracts[].minutesBetweenShiftsRules", ["maximumMinutesBetweenShifts", "scope"]),
   { path: "contracts[].minutesBetweenShiftsRules[].absenceMode", only: ["ABSENCE_AWARE"] },
   // ---- global rules and schedule settings ----
-  { path: "globalRules.minimumMaximumShiftsPerPeriod" },
-  { path: "globalRules.shiftGroupRules" },
-  { path: "globalRules.concurrentShiftsRules" },
   { path: "scheduleParameterization.travelConfiguration" },
-  { path: "shiftGroups" },
-  // ---- data only unscored rules read (travel) and pairings (preview) ----
+  // ---- data only unscored rules read (travel) ----
   { path: "employees[].location" },
   { path: "globalRules.minimumMaximumShiftsPerHourlyDemand[].shiftGeneration.templates[].location" },
-  ...["requiredPairings", "preferredPairings", "unpreferredPairings", "prohibitedPairings"].map((list) => ({
-    path: `employees[].${list}[].groupShiftsPerDayLimit`,
-  })),
 ];
 
 const SCORED_OVERRIDES = new Set(CONSTRAINTS.flatMap((c) => (c.override ? [c.override] : [])));

@@ -60,6 +60,13 @@ export const InputMetricsSchema = z
     pinnedShifts: z.number().int(),
     mandatoryShifts: z.number().int(),
     optionalShifts: z.number().int(),
+    /** With shift groups (null without): shifts no group lists, by kind, and the groups and their shifts. */
+    standaloneShifts: z.number().int().nullable(),
+    standalonePinnedShifts: z.number().int().nullable(),
+    standaloneMandatoryShifts: z.number().int().nullable(),
+    standaloneOptionalShifts: z.number().int().nullable(),
+    shiftGroups: z.number().int().nullable(),
+    shiftGroupShifts: z.number().int().nullable(),
     historicShifts: z.number().int().nullable(),
     historicShiftGroups: z.number().int().nullable(),
   })
@@ -74,6 +81,9 @@ export const KpisSchema = z
     activatedEmployees: z.number().int(),
     assignedMandatoryShifts: z.number().int(),
     assignedOptionalShifts: z.number().int(),
+    /** Shift groups with their mode met and not (null without shift groups). */
+    assignedShiftGroups: z.number().int().nullable(),
+    unassignedShiftGroups: z.number().int().nullable(),
     travelDistance: z.number(),
     workingTimeFairnessPercentage: z.number().nullable(),
     averageDurationOfEmployeesPreferencesMet: DurationText,

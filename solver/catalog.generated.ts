@@ -104,4 +104,9 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 89, name: "Minutes logged per period not in preferred range for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
   { id: 90, name: "Consecutive days off in rolling window not in required range for employee", level: "HARD", reward: false, kind: "EMPLOYEE" },
   { id: 91, name: "Consecutive days off in rolling window not in preferred range for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
+  { id: 92, name: "Shifts worked per period not in required range", level: "HARD", reward: false, kind: "AGGREGATE" },
+  { id: 93, name: "Shifts worked per period not in preferred range", level: "SOFT", reward: false, kind: "AGGREGATE" },
+  { id: 94, name: "Concurrent shifts not in required range", level: "HARD", reward: false, kind: "AGGREGATE" },
+  { id: 95, name: "Required shift group assignment mode not met", level: "HARD", reward: false, kind: "AGGREGATE" },
+  { id: 96, name: "Employee group split into multiple shifts per day", level: "HARD", reward: false, kind: "AGGREGATE" },
 ];

@@ -9,19 +9,22 @@
  *     employeeTagMatches);
  *   - limits: minDemand and maxDemand when non-negative integers (else none); REQUIRED (default) scores the range
  *     hard (id 70), PREFERRED soft (71); the balance (72) aims at minDemand, else maxDemand.
+ * The global shift counts (encode-global-counts.ts) follow the demand intervals as more intervals of the same buffer,
+ * with their own rows of employees.
  */
 import type { ModelInput } from "../schemas/model-input";
 import { tagsMatch } from "./encode";
 import { demandRulesOf, detailsOf, detailSpan, formatInstant, type DemandRuleIn } from "./shift-generation";
 import type { RotaExports } from "./wasm";
+import { encodeGlobalCounts, type GlobalBucketInfo, type GlobalParent } from "./encode-global-counts";
 
 export const DEMAND_REQUIRED_ID = 70;
 export const DEMAND_PREFERRED_ID = 71;
 export const DEMAND_BALANCE_ID = 72;
-const INTERVAL_WORDS = 5;
+const INTERVAL_WORDS = 6;
 
 export interface DemandInterval {
-  /** Index into EncodedDemand.rules. */
+  /** Index of its row of employees (EncodedDemand.members): the demand rules', then the global counts'. */
   rule: number;
   ruleId: string;
   start: number;
@@ -31,27 +34,33 @@ export interface DemandInterval {
   min: number | null;
   max: number | null;
   target: number | null;
-  /** 70 (REQUIRED) or 71 (PREFERRED). */
+  /** 70 (REQUIRED) or 71 (PREFERRED), or a global count's id. */
   constraintId: number;
+  /** What a global count's interval stands for; absent for hourly demand. */
+  global?: GlobalBucketInfo;
+  /** Index into EncodedDemand.parents for a slot of a distinct count (`groupShiftsPerDayLimit`), else -1. */
+  parent: number;
 }
 
 export interface EncodedDemand {
   rules: DemandRuleIn[];
   intervals: DemandInterval[];
-  /** Per rule and employee (R × E): 1 when the employee passes the rule's employee tag filter. */
+  /** Per row (the demand rules, then the global counts' rows) and employee (R × E): 1 when the employee passes the rule's employee tag filter. */
   members: Uint8Array;
   /** Per shift, the intervals it counts for (passes the shift filter and overlaps). */
   shiftIntervals: number[][];
+  /** Parents of distinct counts (encode-global-counts.ts): a group's day and its maximum of distinct shift times. */
+  parents: GlobalParent[];
   /** The core's buffer. */
   words: Int32Array;
 }
 
 const limit = (v: unknown): number | null => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : null);
 
-/** undefined when the input has no demand interval (the core then loads nothing and skips the units). */
+/** undefined when the input has no demand interval nor global count (the core then loads nothing and skips the units). */
 export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd: Int32Array, employeeIndex: Map<string, number>): EncodedDemand | undefined {
   const rules = demandRulesOf(input);
-  if (rules.length === 0) return undefined;
+  const globalCounts = encodeGlobalCounts(input, { start: shiftStart, end: shiftEnd }, employeeIndex);
   const windowStart = input.planningWindow?.start ? detailSpan({ startDateTime: input.planningWindow.start }).start : -Infinity;
   const intervals: DemandInterval[] = [];
   rules.forEach((rule, r) => {
@@ -71,12 +80,18 @@ export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd
         max,
         target: min ?? max,
         constraintId: required ? DEMAND_REQUIRED_ID : DEMAND_PREFERRED_ID,
+        parent: -1,
       });
     }
   });
-  if (intervals.length === 0) return undefined;
-  const S = input.shifts.length, E = input.employees.length, R = rules.length, D = intervals.length;
+  const demandIntervals = intervals.length;
+  if (demandIntervals === 0 && globalCounts.buckets.length === 0) return undefined;
+  for (const b of globalCounts.buckets) {
+    intervals.push({ rule: rules.length + b.row, ruleId: b.ruleId, start: 0, end: 0, startDateTime: "", endDateTime: "", min: b.min, max: b.max, target: null, constraintId: b.constraintId, global: b.info, parent: b.parent ?? -1 });
+  }
+  const S = input.shifts.length, E = input.employees.length, R = rules.length + globalCounts.rows.length, D = intervals.length;
   const members = new Uint8Array(R * E);
+  globalCounts.rows.forEach((row, k) => members.set(row, (rules.length + k) * E));
   rules.forEach((rule, r) => {
     input.employees.forEach((e, i) => {
       if (employeeIndex.get(e.id) !== i) return;
@@ -84,7 +99,7 @@ export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd
     });
   });
   // Per rule, its intervals by start, and the longest: a shift's intervals are found by binary search.
-  const byRule = rules.map((_, r) => intervals.map((_, i) => i).filter((i) => intervals[i].rule === r).sort((a, b) => intervals[a].start - intervals[b].start || a - b));
+  const byRule = rules.map((_, r) => intervals.slice(0, demandIntervals).map((_, i) => i).filter((i) => intervals[i].rule === r).sort((a, b) => intervals[a].start - intervals[b].start || a - b));
   const longest = rules.map((_, r) => byRule[r].reduce((m, i) => Math.max(m, intervals[i].end - intervals[i].start), 0));
   const shiftIntervals: number[][] = [];
   for (let s = 0; s < S; s++) {
@@ -107,19 +122,25 @@ export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd
         }
       });
     }
-    list.sort((a, b) => a - b);
     shiftIntervals.push(list);
   }
+  globalCounts.buckets.forEach((b, k) => {
+    for (const s of b.shifts) shiftIntervals[s].push(demandIntervals + k);
+  });
+  for (const list of shiftIntervals) list.sort((a, b) => a - b);
   const total = shiftIntervals.reduce((n, l) => n + l.length, 0);
-  const words = new Int32Array(4 + R * E + D * INTERVAL_WORDS + S + 1 + total);
-  words.set([D, R, E, S], 0);
-  let at = 4;
+  const P = globalCounts.parents.length;
+  const words = new Int32Array(5 + R * E + D * INTERVAL_WORDS + P + S + 1 + total);
+  words.set([D, R, E, S, P], 0);
+  let at = 5;
   words.set(members, at);
   at += R * E;
   for (const i of intervals) {
-    words.set([i.rule, i.min ?? -1, i.max ?? -1, i.target ?? -1, i.constraintId], at);
+    words.set([i.rule, i.min ?? -1, i.max ?? -1, i.target ?? -1, i.constraintId, i.parent], at);
     at += INTERVAL_WORDS;
   }
+  words.set(globalCounts.parents.map((p) => p.max), at);
+  at += P;
   let offset = 0;
   words[at] = 0;
   for (let s = 0; s < S; s++) {
@@ -131,7 +152,7 @@ export function encodeDemand(input: ModelInput, shiftStart: Int32Array, shiftEnd
     words.set(list, at);
     at += list.length;
   }
-  return { rules, intervals, members, shiftIntervals, words };
+  return { rules, intervals, members, shiftIntervals, parents: globalCounts.parents, words };
 }
 
 /** Loads the demand buffer into a core whose problem is loaded (session.ts); a no-op without demand. */

@@ -26,6 +26,7 @@ import type { CostInfo } from "./encode-cost";
 import type { EncodedPairings } from "./encode-pairings";
 import { toMinutes } from "./time";
 import type { EncodedDemand } from "./encode-demand";
+import { governedShiftIds } from "./shift-groups";
 import { isGeneratedShift, withGeneratedShifts } from "./shift-generation";
 import { EncodeContext, arrayOf } from "./encode-context";
 import { FAMILIES } from "./families/index";
@@ -217,13 +218,17 @@ export function workedMinutes(shift: Shift): number {
 export function shiftAssignmentWeights(input: ModelInput): { weight: number; mandatory: boolean }[] {
   const rule = globalRulesOf(input).unassignedShiftRule;
   const byPriority = new Map(arrayOf<PriorityWeight>(rule?.priorityWeights).map((p) => [String(p.priority), p]));
+  const governed = governedShiftIds(input);
   return input.shifts.map((s) => {
     // Generated demand shifts (shift-generation.ts) are optional and free when unassigned: demand decides.
     if (isGeneratedShift(s)) return { weight: 0, mandatory: false };
     const priority = shiftPriority(s);
     const entry = byPriority.get(priority);
-    if (entry) return { weight: Math.max(0, Math.floor(Number(entry.weight) || 0)), mandatory: entry.assignment !== "OPTIONAL" };
-    return { weight: priorityWeight(priority), mandatory: true };
+    const mandatory = entry ? entry.assignment !== "OPTIONAL" : true;
+    // A shift of a group under a shift group rule costs nothing unassigned: the group's count decides (the rule).
+    if (governed.has(s.id)) return { weight: 0, mandatory };
+    if (entry) return { weight: Math.max(0, Math.floor(Number(entry.weight) || 0)), mandatory };
+    return { weight: priorityWeight(priority), mandatory };
   });
 }
 

@@ -9,6 +9,7 @@ import type { InputMetrics, Kpis, ModelOutput } from "../schemas/model-output";
 import { encodeProblem, historicShifts, shiftAssignmentWeights, type EncodedProblem } from "./encode";
 import { employeeMetrics, extraKpis } from "./metrics";
 import { demandKpis, generatedShiftsOutput, withGeneratedShifts } from "./shift-generation";
+import { shiftGroupInputMetrics, shiftGroupKpis } from "./shift-groups";
 
 export interface SolutionParts {
   modelOutput: ModelOutput;
@@ -22,9 +23,11 @@ function mandatoryFlags(input: ModelInput): boolean[] {
 }
 
 export function inputMetrics(input: ModelInput): InputMetrics {
-  const mandatory = mandatoryFlags(input).filter(Boolean).length;
+  const flags = mandatoryFlags(input);
+  const mandatory = flags.filter(Boolean).length;
   // Shifts ending before the planning window (spec §2.6); null when there are none, as the reference.
-  const historic = historicShifts(input).filter(Boolean).length;
+  const historicFlags = historicShifts(input);
+  const historic = historicFlags.filter(Boolean).length;
   return {
     employees: input.employees.length,
     shifts: input.shifts.length,
@@ -32,7 +35,7 @@ export function inputMetrics(input: ModelInput): InputMetrics {
     mandatoryShifts: mandatory,
     optionalShifts: input.shifts.length - mandatory,
     historicShifts: historic > 0 ? historic : null,
-    historicShiftGroups: null,
+    ...shiftGroupInputMetrics(input, flags, historicFlags),
   };
 }
 
@@ -74,6 +77,7 @@ export function solutionParts(input: ModelInput, given: ArrayLike<number>, probl
       travelDistance: 0,
       ...extraKpis(full, encoded, assignment),
       ...demandKpis(encoded, assignment),
+      ...shiftGroupKpis(input, assignment),
     },
   };
 }

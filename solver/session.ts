@@ -451,6 +451,20 @@ export class SolverSession {
     }
     return out;
   }
+  /**
+   * Matches of "Employee group split into multiple shifts per day" (a distinct count): per parent of problem.demand
+   * (a group's day) over its maximum, its non-empty slots and raw penalty.
+   */
+  demandParentMatches(): { interval: number; shiftsWorked: number; penalty: number }[] {
+    const out: { interval: number; shiftsWorked: number; penalty: number }[] = [];
+    const n = this.problem.demand?.parents.length ?? 0;
+    for (let k = 0; k < n; k++) {
+      const penalty = Number(this.core.demandParentPenalty(k));
+      if (penalty !== 0) out.push({ interval: k, shiftsWorked: this.core.demandParentFilled(k), penalty });
+    }
+    return out;
+  }
+
 
   /** Raw penalty of each balance rule (encode order), from the incremental state: O(rules). */
   balanceRulePenalties(): number[] {

@@ -358,6 +358,8 @@ export function demandKpis(problem: ProblemView, assignment: ArrayLike<number>):
       byRule.set(g.rule, [...(byRule.get(g.rule) ?? []), s]);
     });
     for (const i of demand.intervals) {
+      // The global shift counts' intervals follow the demand rules' (encode-demand.ts): no rule of theirs generates.
+      if (i.rule >= demand.rules.length) continue;
       const ruleId = demand.rules[i.rule].id;
       const g = granularity.get(ruleId);
       if (g === undefined || !i.target) continue;

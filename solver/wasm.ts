@@ -66,6 +66,8 @@ export interface RotaExports {
   loadDemand(ptr: number, words: number): number;
   demandShiftsWorked(interval: number): number;
   demandIntervalPenalty(id: number, interval: number): bigint;
+  demandParentFilled(parent: number): number;
+  demandParentPenalty(parent: number): bigint;
   loadPairings(ptr: number, words: number): number;
   pairingMatches(out: number, capacity: number): number;
 }

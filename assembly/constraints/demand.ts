@@ -15,9 +15,19 @@
  * exact, O(intervals the shift overlaps). A swap accumulates both shifts' count changes per interval first
  * (`pend`), so intervals both shifts overlap are scored once, exactly.
  *
+ * The same count engine scores the global shift counts (ids GLOBAL_COUNT_CONSTRAINT + 0..3, layout.ts): a period of
+ * `globalRules.minimumMaximumShiftsPerPeriod`, a stretch of time covered by the same shifts of a
+ * `concurrentShiftsRules` rule, or a shift group under a `shiftGroupRules` rule is one more interval, with its own
+ * rule row (employee filter), limits, no target and its constraint id (solver/encode-demand.ts builds them).
+ *
+ * Distinct counts (id GROUP_SPLIT_ID, pairings' `groupShiftsPerDayLimit`): an interval may belong to a *parent*; such an
+ * interval (a slot: one shift time of one group's day) has no range of its own, and its parent (the group's day)
+ * counts its non-empty slots, penalized above the parent's maximum: max(0, nonEmpty - max). A change flips at most
+ * one slot per parent; a swap accumulates the slot flips per parent (`pendParent`) before scoring the parents once.
+ *
  * Data: its own buffer, loaded by `loadDemand` after the problem (solver/encode-demand.ts writes it):
- *   [D, R, E, S, member[R·E] (1 when employee e passes rule r's filter), D × INTERVAL_WORDS
- *    [rule, min, max, target, constraint id], shiftOff[S + 1], shiftIntervals[...] (intervals each shift overlaps
+ *   [D, R, E, S, P, member[R·E] (1 when employee e passes rule r's filter), D × INTERVAL_WORDS
+ *    [rule, min, max, target, constraint id, parent (-1: none)], parentMax[P], shiftOff[S + 1], shiftIntervals[...] (intervals each shift overlaps
  *    and whose rule's shift filter it passes)]
  * Without a demand rule nothing is loaded and `active` stays false: every hook returns at once.
  */
@@ -25,12 +35,27 @@ import { shiftCount, employeeCount } from "../problem";
 import { assignment } from "../state";
 import { markId } from "../id-mask";
 import { KIND_AGGREGATE, PENALTY, register, enabled, touched } from "./catalog";
-import { LEVEL_HARD, LEVEL_SOFT } from "../layout";
+import { LEVEL_HARD, LEVEL_SOFT, GLOBAL_COUNT_CONSTRAINT, GLOBAL_COUNT_CONSTRAINTS } from "../layout";
 
 export const REQUIRED_ID: i32 = 70;
 export const PREFERRED_ID: i32 = 71;
 export const BALANCE_ID: i32 = 72;
-export const INTERVAL_WORDS: i32 = 5;
+export const INTERVAL_WORDS: i32 = 6;
+export const GROUP_SPLIT_ID: i32 = GLOBAL_COUNT_CONSTRAINT + 4;
+export const PERIOD_REQUIRED_ID: i32 = GLOBAL_COUNT_CONSTRAINT;
+export const PERIOD_PREFERRED_ID: i32 = GLOBAL_COUNT_CONSTRAINT + 1;
+export const CONCURRENT_ID: i32 = GLOBAL_COUNT_CONSTRAINT + 2;
+export const SHIFT_GROUP_ID: i32 = GLOBAL_COUNT_CONSTRAINT + 3;
+
+/** Whether an interval may carry constraint `id` (a range constraint of this family). */
+function isRangeId(id: i32): bool {
+  return id == REQUIRED_ID || id == PREFERRED_ID || (id >= GLOBAL_COUNT_CONSTRAINT && id < GLOBAL_COUNT_CONSTRAINT + GLOBAL_COUNT_CONSTRAINTS);
+}
+
+/** Whether a range constraint id scores hard (its delta is then scored before the early exit of a move). */
+function isHardId(id: i32): bool {
+  return id == REQUIRED_ID || id == PERIOD_REQUIRED_ID || id == CONCURRENT_ID || id == SHIFT_GROUP_ID || id == GROUP_SPLIT_ID;
+}
 
 /** Whether the input has demand intervals (the units are skipped otherwise). */
 export let active = false;
@@ -47,6 +72,15 @@ let intervalMin = new StaticArray<i32>(0);
 let intervalMax = new StaticArray<i32>(0);
 let intervalTarget = new StaticArray<i32>(0);
 let intervalId = new StaticArray<i32>(0);
+let intervalParent = new StaticArray<i32>(0);
+let parentCount: i32 = 0;
+let parentMax = new StaticArray<i32>(0);
+/** Non-empty slots per parent in the current solution. */
+let parentFilled = new StaticArray<i32>(0);
+/** Swap scratch: pending change of non-empty slots per parent, and the parents touched. */
+let pendParent = new StaticArray<i32>(0);
+let pendParentList = new StaticArray<i32>(0);
+let scratchFilled = new StaticArray<i32>(0);
 let shiftOff = new StaticArray<i32>(1);
 let shiftIntervals = new StaticArray<i32>(0);
 /** Shifts worked per interval in the current solution. */
@@ -64,11 +98,11 @@ function word(ptr: usize, i: i32): i32 {
 
 /** Loads the demand buffer (`words` i32 at ptr). 0 ok, 2 size mismatch, 3 value out of range. */
 export function loadDemand(ptr: usize, words: i32): i32 {
-  if (words < 4) return 2;
-  const d = load<i32>(ptr), r = load<i32>(ptr + 4), e = load<i32>(ptr + 8), s = load<i32>(ptr + 12);
-  if (d < 0 || r < 0 || e != employeeCount || s != shiftCount) return 2;
-  let at = 4;
-  const head = 4 + r * e + d * INTERVAL_WORDS + s + 1;
+  if (words < 5) return 2;
+  const d = load<i32>(ptr), r = load<i32>(ptr + 4), e = load<i32>(ptr + 8), s = load<i32>(ptr + 12), p = load<i32>(ptr + 16);
+  if (d < 0 || r < 0 || p < 0 || e != employeeCount || s != shiftCount) return 2;
+  let at = 5;
+  const head = 5 + r * e + d * INTERVAL_WORDS + p + s + 1;
   if (words < head) return 2;
   member = new StaticArray<u8>(r * e);
   for (let i = 0; i < r * e; i++) member[i] = word(ptr, at + i) != 0 ? 1 : 0;
@@ -78,9 +112,11 @@ export function loadDemand(ptr: usize, words: i32): i32 {
   intervalMax = new StaticArray<i32>(d);
   intervalTarget = new StaticArray<i32>(d);
   intervalId = new StaticArray<i32>(d);
+  intervalParent = new StaticArray<i32>(d);
   for (let i = 0; i < d; i++) {
-    const rule = word(ptr, at), id = word(ptr, at + 4);
-    if (<u32>rule >= <u32>r || (id != REQUIRED_ID && id != PREFERRED_ID)) return 3;
+    const rule = word(ptr, at), id = word(ptr, at + 4), parent = word(ptr, at + 5);
+    if (<u32>rule >= <u32>r || !isRangeId(id) || parent < -1 || parent >= p || (parent >= 0) != (id == GROUP_SPLIT_ID)) return 3;
+    intervalParent[i] = parent;
     intervalRule[i] = rule;
     intervalMin[i] = word(ptr, at + 1);
     intervalMax[i] = word(ptr, at + 2);
@@ -88,6 +124,14 @@ export function loadDemand(ptr: usize, words: i32): i32 {
     intervalId[i] = id;
     at += INTERVAL_WORDS;
   }
+  parentCount = p;
+  parentMax = new StaticArray<i32>(p);
+  for (let k = 0; k < p; k++) parentMax[k] = word(ptr, at + k);
+  at += p;
+  parentFilled = new StaticArray<i32>(p);
+  pendParent = new StaticArray<i32>(p);
+  pendParentList = new StaticArray<i32>(p);
+  scratchFilled = new StaticArray<i32>(p);
   shiftOff = new StaticArray<i32>(s + 1);
   for (let i = 0; i <= s; i++) shiftOff[i] = word(ptr, at + i);
   at += s + 1;
@@ -108,13 +152,14 @@ export function loadDemand(ptr: usize, words: i32): i32 {
   scratch = new StaticArray<i32>(d);
   active = d > 0;
   hardActive = false;
-  for (let i = 0; i < d; i++) if (intervalId[i] == REQUIRED_ID) hardActive = true;
+  for (let i = 0; i < d; i++) if (isHardId(intervalId[i])) hardActive = true;
   return 0;
 }
 
 /** Empty solution: every count 0 (called by solution.initSolution). */
 export function initDemand(): void {
   for (let i = 0; i < intervalCount; i++) count[i] = 0;
+  for (let k = 0; k < parentCount; k++) parentFilled[k] = 0;
 }
 
 // @ts-ignore: decorator
@@ -127,6 +172,7 @@ function isMember(r: i32, e: i32): i32 {
 // @ts-ignore: decorator
 @inline
 function rangePenalty(i: i32, c: i32): i64 {
+  if (unchecked(intervalParent[i]) >= 0) return 0;
   const lo = unchecked(intervalMin[i]), hi = unchecked(intervalMax[i]);
   let p: i64 = 0;
   if (lo >= 0 && c < lo) p += lo - c;
@@ -144,6 +190,21 @@ function balancePenalty(i: i32, c: i32): i64 {
   return short * short;
 }
 
+/** Raw penalty of parent k with `filled` non-empty slots. */
+// @ts-ignore: decorator
+@inline
+function parentPenalty(k: i32, filled: i32): i64 {
+  const over = filled - unchecked(parentMax[k]);
+  return over > 0 ? <i64>over : 0;
+}
+
+/** Change of the non-empty slots when a slot's count goes from c by d. */
+// @ts-ignore: decorator
+@inline
+function flip(c: i32, d: i32): i32 {
+  return (c + d > 0 ? 1 : 0) - (c > 0 ? 1 : 0);
+}
+
 /** State hook: shift s moved from `from` to `to` (solution.setEmployee). */
 export function onAssign(s: i32, from: i32, to: i32): void {
   let rule = -1, d = 0;
@@ -155,7 +216,11 @@ export function onAssign(s: i32, from: i32, to: i32): void {
       rule = r;
       d = isMember(r, to) - isMember(r, from);
     }
-    if (d != 0) unchecked(count[i] += d);
+    if (d != 0) {
+      const k = unchecked(intervalParent[i]);
+      if (k >= 0) unchecked(parentFilled[k] += flip(unchecked(count[i]), d));
+      unchecked(count[i] += d);
+    }
   }
 }
 
@@ -176,7 +241,19 @@ function addInterval(i: i32, c: i32, d: i32, raw: StaticArray<i64>, touched: Sta
   }
 }
 
-/** Raw deltas (ids 70-72) of moving s from `from` to `to` under the current counts, into raw[]. */
+/** Adds the raw delta of parent k's non-empty slots changing by f. */
+// @ts-ignore: decorator
+@inline
+function addParent(k: i32, f: i32, raw: StaticArray<i64>, touched: StaticArray<u64>): void {
+  const filled = unchecked(parentFilled[k]);
+  const v = parentPenalty(k, filled + f) - parentPenalty(k, filled);
+  if (v != 0) {
+    unchecked(raw[GROUP_SPLIT_ID] += v);
+    markId(touched, GROUP_SPLIT_ID);
+  }
+}
+
+/** Raw deltas (ids 70-72 and the global counts) of moving s from `from` to `to` under the current counts, into raw[]. */
 export function addChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>, touched: StaticArray<u64>): void {
   let rule = -1, d = 0;
   for (let k = unchecked(shiftOff[s]), end = unchecked(shiftOff[s + 1]); k < end; k++) {
@@ -186,7 +263,12 @@ export function addChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>, tou
       rule = r;
       d = isMember(r, to) - isMember(r, from);
     }
-    if (d != 0) addInterval(i, unchecked(count[i]), d, raw, touched);
+    if (d == 0) continue;
+    const k = unchecked(intervalParent[i]);
+    if (k >= 0) {
+      const f = flip(unchecked(count[i]), d);
+      if (f != 0) addParent(k, f, raw, touched);
+    } else addInterval(i, unchecked(count[i]), d, raw, touched);
   }
 }
 
@@ -208,11 +290,25 @@ export function addSwap(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>,
   pendCount = 0;
   accumulate(s1, a, b);
   accumulate(s2, b, a);
+  let parents = 0;
   for (let k = 0; k < pendCount; k++) {
     const i = unchecked(pendList[k]);
     const d = unchecked(pend[i]);
     unchecked(pend[i] = 0);
-    if (d != 0) addInterval(i, unchecked(count[i]), d, raw, touched);
+    if (d == 0) continue;
+    const p = unchecked(intervalParent[i]);
+    if (p >= 0) {
+      const f = flip(unchecked(count[i]), d);
+      if (f == 0) continue;
+      if (unchecked(pendParent[p]) == 0) unchecked(pendParentList[parents++] = p);
+      unchecked(pendParent[p] += f);
+    } else addInterval(i, unchecked(count[i]), d, raw, touched);
+  }
+  for (let k = 0; k < parents; k++) {
+    const p = unchecked(pendParentList[k]);
+    const f = unchecked(pendParent[p]);
+    unchecked(pendParent[p] = 0);
+    if (f != 0) addParent(p, f, raw, touched);
   }
 }
 
@@ -235,10 +331,23 @@ function penaltyOf(id: i32, i: i32, c: i32): i64 {
   return intervalId[i] == id ? rangePenalty(i, c) : 0;
 }
 
-/** Raw weight of constraint `id` (70-72) from scratch. */
+/** Non-empty slots per parent of the counts `c` into `scratchFilled`. */
+function filledOf(c: StaticArray<i32>): StaticArray<i32> {
+  for (let k = 0; k < parentCount; k++) scratchFilled[k] = 0;
+  for (let i = 0; i < intervalCount; i++) if (intervalParent[i] >= 0 && c[i] > 0) scratchFilled[intervalParent[i]]++;
+  return scratchFilled;
+}
+
+/** Raw weight of constraint `id` (70-72, global counts) from scratch. */
 export function penaltyFull(id: i32): i64 {
   if (!active) return 0;
   const c = countFromScratch();
+  if (id == GROUP_SPLIT_ID) {
+    const filled = filledOf(c);
+    let total: i64 = 0;
+    for (let k = 0; k < parentCount; k++) total += parentPenalty(k, filled[k]);
+    return total;
+  }
   let total: i64 = 0;
   for (let i = 0; i < intervalCount; i++) total += penaltyOf(id, i, c[i]);
   return total;
@@ -248,6 +357,12 @@ export function penaltyFull(id: i32): i64 {
 export function matchCount(id: i32, fromScratch: bool): i32 {
   if (!active) return 0;
   const c = fromScratch ? countFromScratch() : count;
+  if (id == GROUP_SPLIT_ID) {
+    const filled = fromScratch ? filledOf(c) : parentFilled;
+    let m = 0;
+    for (let k = 0; k < parentCount; k++) if (parentPenalty(k, filled[k]) != 0) m++;
+    return m;
+  }
   let n = 0;
   for (let i = 0; i < intervalCount; i++) if (penaltyOf(id, i, c[i]) != 0) n++;
   return n;
@@ -261,6 +376,16 @@ export function intervalShiftsWorked(i: i32): i32 {
 /** Raw penalty of constraint `id` for interval i in the current solution (explanations). */
 export function intervalPenalty(id: i32, i: i32): i64 {
   return i >= 0 && i < intervalCount ? penaltyOf(id, i, count[i]) : 0;
+}
+
+/** Non-empty slots of parent k (explanations). */
+export function parentSlotsFilled(k: i32): i32 {
+  return k >= 0 && k < parentCount ? parentFilled[k] : 0;
+}
+
+/** Raw penalty of parent k in the current solution (explanations). */
+export function parentPenaltyOf(k: i32): i64 {
+  return k >= 0 && k < parentCount ? parentPenalty(k, parentFilled[k]) : 0;
 }
 
 export function demandIntervalCount(): i32 {
@@ -277,6 +402,11 @@ export function declare(family: i32): void {
   register(REQUIRED_ID, "Shifts worked not in required hourly demand range", LEVEL_HARD, PENALTY, KIND_AGGREGATE, family);
   register(PREFERRED_ID, "Shifts worked not in preferred hourly demand range", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
   register(BALANCE_ID, "Balance shifts worked for minimum hourly demand", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
+  register(PERIOD_REQUIRED_ID, "Shifts worked per period not in required range", LEVEL_HARD, PENALTY, KIND_AGGREGATE, family);
+  register(PERIOD_PREFERRED_ID, "Shifts worked per period not in preferred range", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
+  register(CONCURRENT_ID, "Concurrent shifts not in required range", LEVEL_HARD, PENALTY, KIND_AGGREGATE, family);
+  register(SHIFT_GROUP_ID, "Required shift group assignment mode not met", LEVEL_HARD, PENALTY, KIND_AGGREGATE, family);
+  register(GROUP_SPLIT_ID, "Employee group split into multiple shifts per day", LEVEL_HARD, PENALTY, KIND_AGGREGATE, family);
 }
 
 export function initFamily(): void {
@@ -308,4 +438,7 @@ export function fullMatchCount(id: i32): i32 {
 
 export function matchCountsInto(counts: StaticArray<i32>): void {
   for (let id = REQUIRED_ID; id <= BALANCE_ID; id++) if (enabled[id]) counts[id] = matchCount(id, false);
+  for (let id = GLOBAL_COUNT_CONSTRAINT; id < GLOBAL_COUNT_CONSTRAINT + GLOBAL_COUNT_CONSTRAINTS; id++) {
+    if (enabled[id]) counts[id] = matchCount(id, false);
+  }
 }

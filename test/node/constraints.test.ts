@@ -9,6 +9,7 @@ import { debugModule, shift } from "./helpers";
 import { CONTRACT_CASES } from "./contract-cases";
 import { COST_CASES } from "./cost-cases";
 import { DEMAND_CASES } from "./demand-cases";
+import { GLOBAL_CASES } from "./global-cases";
 import { PAIRING_CASES } from "./pairing-cases";
 import { CONSTRAINTS } from "../../solver/constraints";
 
@@ -505,7 +506,7 @@ const VERIFIER: Record<number, { name: string; cases: Case[] }> = {
   },
 };
 
-Object.assign(VERIFIER, CONTRACT_CASES, COST_CASES, DEMAND_CASES, PAIRING_CASES);
+Object.assign(VERIFIER, CONTRACT_CASES, COST_CASES, DEMAND_CASES, PAIRING_CASES, GLOBAL_CASES);
 
 describe("constraint verifier", () => {
   it("covers every constraint the core reports", async () => {

@@ -13,7 +13,7 @@ const iso = (minute: number) => new Date(BASE + minute * 60_000).toISOString();
  * planning window with historic shifts.
  */
 export function randomInput(seed: number): ModelInput {
-  return withPeriodLimits(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed);
+  return withGlobalCounts(withPeriodLimits(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed), seed);
 }
 
 function baseRandomInput(seed: number): ModelInput {
@@ -422,3 +422,72 @@ export function randomWeights(seed: number): Record<string, number> {
   return weights;
 }
 
+
+/**
+ * Global shift counts (ids GLOBAL_COUNT_CONSTRAINT + 0..3), from their own generator: shifts worked per period rules
+ * (DAY, WEEK, SCHEDULE or a custom period; REQUIRED or PREFERRED; fixed or written offsets; START_AND_END; tag
+ * filters; small limits so both sides are violated), a concurrent shifts rule (small maximum, tag filter, validity
+ * span in a zone) and shift groups of 2-4 shifts under SINGLE_SHIFT rules (by group tag or every group).
+ */
+function withGlobalCounts(input: ModelInput, seed: number): ModelInput {
+  const random = rng(seed * 7_368_787 + 3);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  if (!chance(0.7)) return input;
+  const custom = input.scheduleParameterization?.periods?.length ? ["half"] : [];
+  const periods = ["DAY", "DAY", "WEEK", "SCHEDULE", ...custom];
+  const periodRule = (id: string) => ({
+    id,
+    period: periods[int(periods.length)],
+    ...(chance(0.5) ? { satisfiability: chance(0.5) ? ("PREFERRED" as const) : ("REQUIRED" as const) } : {}),
+    ...(chance(0.3) ? { zoneOffset: chance(0.5) ? "+05:30" : "-03:00" } : {}),
+    ...(chance(0.3) ? { periodShiftOverlapKind: "START_AND_END" as const } : {}),
+    ...(chance(0.3) ? { includeShiftTags: ["t1"] } : chance(0.2) ? { excludeShiftTags: ["x"], shiftTagMatches: "ANY" as const } : {}),
+    ...(chance(0.3) ? { includeEmployeeTags: ["senior"] } : chance(0.2) ? { excludeEmployeeTags: ["junior"], employeeTagMatches: "ANY" as const } : {}),
+    ...(chance(0.4) ? { shiftsWorkedMin: int(3) } : {}),
+    ...(chance(0.8) ? { shiftsWorkedMax: 1 + int(3) } : {}),
+  });
+  const minimumMaximumShiftsPerPeriod = chance(0.8) ? [periodRule("gp1"), ...(chance(0.4) ? [periodRule("gp2")] : [])] : [];
+  const concurrentShiftsRules = chance(0.6)
+    ? [{
+        id: "cc",
+        concurrentShiftsMax: int(3),
+        ...(chance(0.3) ? { includeShiftTags: ["t2"] } : {}),
+        ...(chance(0.3) ? { ruleValidityDateTimeSpan: { start: "2027-02-01T12:00:00", end: "2027-02-03T00:00:00" }, timeZoneId: chance(0.5) ? "Europe/Brussels" : "+02:00" } : {}),
+      }]
+    : [];
+  const ids = input.shifts.map((s) => s.id);
+  const shiftGroups = chance(0.6)
+    ? Array.from({ length: 1 + int(4) }, (_, g) => ({
+        id: `g${g}`,
+        ...(chance(0.6) ? { tags: [chance(0.5) ? "alt" : "other"] } : {}),
+        shifts: Array.from({ length: 2 + int(3) }, () => ids[int(ids.length)]).filter((id) => id !== undefined),
+      }))
+    : [];
+  const shiftGroupRules = shiftGroups.length ? [chance(0.5) ? { id: "sg", includeShiftGroupTags: ["alt"], assignmentMode: { type: "SINGLE_SHIFT" as const } } : { id: "sg" }] : [];
+  // groupShiftsPerDayLimit on a pairing grouped by employee tag with a common tag type (when the input has them).
+  const kinds = ["requiredPairings", "preferredPairings", "unpreferredPairings", "prohibitedPairings"] as const;
+  const employees = input.employees.map((e) => {
+    const out = { ...e };
+    for (const kind of kinds) {
+      if (!e[kind]) continue;
+      out[kind] = e[kind].map((p) => (p.groupByEmployeeTag && p.commonTagType && chance(0.8) ? { ...p, groupShiftsPerDayLimit: { groupShiftsPerDayMax: 1 + int(2) } } : p));
+    }
+    return out;
+  });
+  // And one more such pairing on an employee with a grade, so the distinct count is exercised often.
+  const graded = employees.find((e) => (e.tags ?? []).length > 0);
+  const withGrade = graded && chance(0.8);
+  if (withGrade) {
+    graded.unpreferredPairings = [...(graded.unpreferredPairings ?? []), { includeEmployeeWithTags: [graded.tags![0]], groupByEmployeeTag: "Grade", commonTagType: "T", groupShiftsPerDayLimit: { groupShiftsPerDayMax: 1 } }];
+  }
+  const gradeTags = [{ id: "senior", tagType: "Grade" }, { id: "junior", tagType: "Grade" }].filter((t) => !(input.tags ?? []).some((u) => u.id === t.id));
+  const gradeType = (input.tagTypes ?? []).some((t) => t.id === "Grade") ? [] : [{ id: "Grade" }];
+  return {
+    ...input,
+    employees,
+    ...(withGrade ? { tags: [...(input.tags ?? []), ...gradeTags], tagTypes: [...(input.tagTypes ?? []), ...gradeType] } : {}),
+    ...(shiftGroups.length ? { shiftGroups } : {}),
+    globalRules: { ...input.globalRules, minimumMaximumShiftsPerPeriod, concurrentShiftsRules, shiftGroupRules },
+  };
+}

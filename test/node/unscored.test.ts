@@ -115,9 +115,11 @@ describe("the request that uses every reference property", () => {
     const named = fields.map((i) => i.detail.field);
     expect(named).toContain("contracts[id=FT].singleDayShiftSequencePatternRules");
     expect(named).toContain("contracts[id=FT].minutesBetweenShiftsRules[id=MB-unscored].maximumMinutesBetweenShifts");
-    expect(fields.find((i) => i.detail.field === "globalRules.minimumMaximumShiftsPerPeriod")!.detail.ids).toEqual(["GP"]);
     expect(fields.find((i) => i.detail.field === "employees[].location")!.detail).toMatchObject({ examples: ["employees[id=Ann].location"] });
-    expect(fields.find((i) => i.detail.field === "employees[].requiredPairings[].groupShiftsPerDayLimit")!.detail.examples).toEqual(["employees[id=Ann].requiredPairings[1].groupShiftsPerDayLimit"]);
+    // Global period, concurrent shifts and shift group rules are scored: no warning.
+    for (const scored of ["globalRules.minimumMaximumShiftsPerPeriod", "globalRules.concurrentShiftsRules", "globalRules.shiftGroupRules", "shiftGroups", "employees[].requiredPairings[].groupShiftsPerDayLimit"]) {
+      expect(named).not.toContain(scored);
+    }
     for (const issue of fields) expect(issue.message).toContain(issue.detail.field as string);
 
     const weights = byCode(issues, "UNSCORED_OVERRIDE");
@@ -178,6 +180,9 @@ describe("the request that uses every reference property", () => {
     "minimumMaximumShiftsPerHourlyDemand REQUIRED": ["Shifts worked not in required hourly demand range"],
     "minimumMaximumShiftsPerHourlyDemand PREFERRED": ["Shifts worked not in preferred hourly demand range"],
     "minimumMaximumShiftsPerHourlyDemand balance": ["Balance shifts worked for minimum hourly demand"],
+    "globalRules.minimumMaximumShiftsPerPeriod": ["Shifts worked per period not in required range"],
+    "globalRules.concurrentShiftsRules": ["Concurrent shifts not in required range"],
+    "globalRules.shiftGroupRules": ["Required shift group assignment mode not met"],
     // Disruption is measured against the submitted assignment: these show in the replanned one below.
     "contracts[].disruptionRules": ["Minimize outgoing disruption for employee", "Minimize incoming disruption for employee"],
     "contracts[].disruptionRules scope START_AND_END": ["Required scoped disruption for employee"],
@@ -229,10 +234,19 @@ describe("focused warnings", () => {
     expect(summarize([issue]).summary).toBe("WARNINGS");
   });
 
-  it("a REQUIRED globalRules.minimumMaximumShiftsPerPeriod is a warning naming it", () => {
+  it("a REQUIRED globalRules.minimumMaximumShiftsPerPeriod is scored, not warned about: at most 1 a day with 2 pinned shifts that day is not 0hard", async () => {
     const input = base();
+    input.employees.push({ id: "Bob" });
+    input.shifts = [
+      { id: "s1", start: "2027-02-01T08:00:00Z", end: "2027-02-01T12:00:00Z", employee: "Ann", pinned: true },
+      { id: "s2", start: "2027-02-01T13:00:00Z", end: "2027-02-01T17:00:00Z", employee: "Bob", pinned: true },
+    ];
     input.globalRules = { minimumMaximumShiftsPerPeriod: [{ id: "max-one", period: "DAY", satisfiability: "REQUIRED", shiftsWorkedMax: 1 }] };
-    expect(validateModelInput(input)).toMatchObject([{ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "globalRules.minimumMaximumShiftsPerPeriod", ids: ["max-one"] } }]);
+    expect(validateModelInput(input)).toEqual([]);
+    const session = await SolverSession.create(releaseModule(), encodeProblem(input));
+    session.runSlice(2_000);
+    expect(session.currentScore().hard).toBe(-1);
+    expect(session.scoreFromScratch()).toEqual(session.currentScore());
   });
 
   it("values that are scored, or the default, are not warned about; the unscored value is", () => {

@@ -203,6 +203,17 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   EMPLOYEE_PAIRING_GROUP_SHIFTS_PER_DAY_LIMIT_WITHOUT_GROUP_BY_TAG: pairing({ pairedEmployee: "Bob", commonTagType: "Location", groupShiftsPerDayLimit: { groupShiftsPerDayMax: 2 } }, { tagTypes: [{ id: "Location" }] }),
   UNDECLARED_TAG_TYPE_BY_EMPLOYEE_PAIRING: pairing({ pairedEmployee: "Bob", commonTagType: "Location" }, {}, "unpreferredPairings"),
   EMPLOYEE_CONFLICTING_PAIRINGS: (i) => ({ ...i, employees: [{ id: "Ann", requiredPairings: [{ pairedEmployee: "Bob" }], prohibitedPairings: [{ pairedEmployee: "Bob" }] }, { id: "Bob", tags: ["senior"] }] }),
+  // Global shift counts and shift groups (model/global-validation.ts).
+  GLOBAL_PERIOD_RULE_INVALID_PERIOD: (i) => ({ ...i, globalRules: { minimumMaximumShiftsPerPeriod: [{ id: "g", period: "FORTNIGHT", shiftsWorkedMax: 2 }] } }),
+  GLOBAL_PERIOD_RULE_MIN_GREATER_THAN_MAX: (i) => ({ ...i, globalRules: { minimumMaximumShiftsPerPeriod: [{ id: "g", period: "DAY", satisfiability: "PREFERRED", shiftsWorkedMin: 3, shiftsWorkedMax: 2 }] } }),
+  GLOBAL_PERIOD_RULE_SHIFTS_WORKED_MAX_ZERO: (i) => ({ ...i, globalRules: { minimumMaximumShiftsPerPeriod: [{ id: "g", period: "DAY", shiftsWorkedMax: 0 }] } }),
+  GLOBAL_PERIOD_RULE_SHIFTS_WORKED_MIN_DEPRECATED: (i) => ({ ...i, globalRules: { minimumMaximumShiftsPerPeriod: [{ id: "g", period: "DAY", shiftsWorkedMin: 1 }] } }),
+  GLOBAL_PERIOD_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: (i) => ({ ...i, globalRules: { minimumMaximumShiftsPerPeriod: [{ id: "g", period: "DAY", shiftsWorkedMax: 2, includeShiftTags: ["a"], excludeShiftTags: ["b"] }] } }),
+  GLOBAL_PERIOD_RULE_BOTH_INCLUDE_AND_EXCLUDE_EMPLOYEE_TAGS: (i) => ({ ...i, globalRules: { minimumMaximumShiftsPerPeriod: [{ id: "g", period: "DAY", shiftsWorkedMax: 2, includeEmployeeTags: ["a"], excludeEmployeeTags: ["b"] }] } }),
+  CONCURRENT_SHIFTS_RULE_MAX_ZERO: (i) => ({ ...i, globalRules: { concurrentShiftsRules: [{ id: "c", concurrentShiftsMax: 0 }] } }),
+  CONCURRENT_SHIFTS_RULE_VALIDITY_SPAN_START_NOT_BEFORE_END: (i) => ({ ...i, globalRules: { concurrentShiftsRules: [{ id: "c", concurrentShiftsMax: 1, ruleValidityDateTimeSpan: { start: "2027-02-02T00:00:00", end: "2027-02-01T00:00:00" } }] } }),
+  SHIFT_BELONGS_TO_MULTIPLE_SHIFT_GROUPS: (i) => ({ ...i, shiftGroups: [{ id: "g1", shifts: [i.shifts[0].id] }, { id: "g2", shifts: [i.shifts[0].id] }] }),
+  SHIFT_GROUP_MATCHES_MULTIPLE_RULES: (i) => ({ ...i, shiftGroups: [{ id: "g1", tags: ["alt"], shifts: [i.shifts[0].id] }], globalRules: { shiftGroupRules: [{ id: "r1", includeShiftGroupTags: ["alt"] }, { id: "r2" }] } }),
   // Accepted, not scored (model/unscored-fields.ts; test/node/unscored.test.ts covers every field).
   UNSCORED_FIELD: contract({ consecutiveDaysWorkedRules: [{ id: "d", maximum: 5, allowedSequenceStartDays: ["MONDAY"] }] }),
   UNSCORED_OVERRIDE: (i) => i,

@@ -31,7 +31,9 @@ describe("the request that uses every reference property", () => {
     const fields = validation.issues.filter((i) => i.code === "UNSCORED_FIELD");
     expect(fields).toHaveLength(UNSCORED.length);
     expect(fields.every((i) => i.severity === "WARNING")).toBe(true);
-    expect(fields.map((i) => i.detail.field)).toContain("globalRules.minimumMaximumShiftsPerPeriod");
+    // Global period, concurrent shifts and shift group rules are scored: no warning.
+    expect(fields.map((i) => i.detail.field)).not.toContain("globalRules.minimumMaximumShiftsPerPeriod");
+    expect(fields.map((i) => i.detail.field)).not.toContain("shiftGroups");
     // Multi-day patterns are scored: no warning.
     expect(fields.map((i) => i.detail.field)).not.toContain("contracts[id=FT].multiDayShiftSequencePatternRules");
     const overrides = validation.issues.filter((i) => i.code === "UNSCORED_OVERRIDE").map((i) => i.detail.override);
