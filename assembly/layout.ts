@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 6;
+export const LAYOUT_VERSION: i32 = 7;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -148,11 +148,18 @@ export const COST_DEFINITION_CONSTRAINT: i32 = 68;
  */
 export const MULTI_DAY_PATTERN_CONSTRAINT: i32 = 74;
 
+/**
+ * Single-day shift sequence patterns (constraints/shift-patterns.ts), by satisfiability like the multi-day ones:
+ * REQUIRED, PROHIBITED (hard), PREFERRED (soft reward), UNPREFERRED (soft).
+ */
+export const SINGLE_DAY_PATTERN_CONSTRAINT: i32 = 78;
+
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {
   return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id == SCOPED_DISRUPTION_CONSTRAINT ||
     id == SCOPED_DISRUPTION_CONSTRAINT + 1 || id == COST_DEFINITION_CONSTRAINT ||
-    (id >= MULTI_DAY_PATTERN_CONSTRAINT && id < MULTI_DAY_PATTERN_CONSTRAINT + 4);
+    (id >= MULTI_DAY_PATTERN_CONSTRAINT && id < MULTI_DAY_PATTERN_CONSTRAINT + 4) ||
+    (id >= SINGLE_DAY_PATTERN_CONSTRAINT && id < SINGLE_DAY_PATTERN_CONSTRAINT + 4);
 }
 
 export const TZ_WORDS: i32 = 4;
@@ -219,7 +226,12 @@ export const SCOPE_OVERLAP: i32 = 1;
 export const K_PERIOD_COST: i32 = 19;
 /** A multi-day shift sequence pattern (constraints/shift-patterns.ts): elements in RULE_AUX as [filter, PE_* flags]. */
 export const K_MULTI_DAY_PATTERN: i32 = 20;
-export const RULE_KINDS: i32 = 21;
+/**
+ * A single-day shift sequence pattern (constraints/shift-patterns.ts): elements in RULE_AUX as [filter, 0]; RW_P3
+ * PATTERN_UNORDERED when `ordered` is false.
+ */
+export const K_SINGLE_DAY_PATTERN: i32 = 21;
+export const RULE_KINDS: i32 = 22;
 
 /** Pattern element flags: an OFF element (else ON); shiftMatches ANY (else ALL). */
 export const PE_OFF: i32 = 1;
@@ -227,6 +239,8 @@ export const PE_ANY: i32 = 2;
 /** Pattern modes (RW_P2 of pattern rules): a match is the whole pattern, or (REQUIRED) a started, uncompleted one. */
 export const PATTERN_MATCH: i32 = 0;
 export const PATTERN_REQUIRED: i32 = 1;
+/** RW_P3 of single-day patterns: the elements may match the day's shifts in any order. */
+export const PATTERN_UNORDERED: i32 = 1;
 
 export const PERIOD_DAY: i32 = 0;
 export const PERIOD_WEEK: i32 = 1;

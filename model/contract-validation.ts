@@ -78,6 +78,8 @@ export const CONTRACT_ISSUE_TYPES = {
   MINIMIZE_GAPS_RULE_BOTH_INCLUDE_AND_EXCLUDE_NEXT_SHIFT_TAGS: { severity: "WARNING", message: "A minimize gaps rule has both includeNextShiftTags and excludeNextShiftTags; both apply." },
   MINIMIZE_GAPS_RULE_DEPRECATED_REQUIRED_PRIOR_SHIFT_TAGS: { severity: "WARNING", message: "requiredPriorShiftTags of a minimize gaps rule is deprecated; use includePreviousShiftTags." },
   MINIMIZE_GAPS_RULE_DEPRECATED_REQUIRED_AFTER_SHIFT_TAGS: { severity: "WARNING", message: "requiredAfterShiftTags of a minimize gaps rule is deprecated; use includeNextShiftTags." },
+  // ---- shift sequence patterns ----
+  SINGLE_DAY_PATTERN_RULE_DEPRECATED_REQUIRED: { severity: "WARNING", message: "REQUIRED satisfiability (the default) of a single-day shift sequence pattern rule is deprecated; it is scored hard as before, PREFERRED will replace it." },
   // ---- disruption ----
   GLOBAL_DISRUPTION_RULES_DEPRECATED: { severity: "WARNING", message: "globalRules.disruptionRules is deprecated; use the disruptionRules of contracts." },
   BOTH_GLOBAL_AND_CONTRACT_DISRUPTION_RULES: { severity: "WARNING", message: "Both globalRules.disruptionRules and contract disruptionRules are defined; both are scored." },
@@ -276,6 +278,9 @@ export function validateContracts(input: ModelInput, report: Report): void {
       }
       if (num(r.minConsecutivePreviousShifts) && r.minConsecutivePreviousShifts > 1 && !previousTags) report("MINUTES_BETWEEN_SHIFTS_RULE_MIN_CONSECUTIVE_PREVIOUS_SHIFTS_NO_TAGS", `${text} sets minConsecutivePreviousShifts without previous shift tags.`, at);
       if (num(r.minimumMinutesBetweenShifts) && num(r.maximumMinutesBetweenShifts) && r.minimumMinutesBetweenShifts > r.maximumMinutesBetweenShifts) report("MINUTES_BETWEEN_SHIFTS_RULE_MIN_GREATER_THAN_MAX", `${text} has a minimum above its maximum.`, at);
+    }
+    for (const r of contract.singleDayShiftSequencePatternRules ?? []) {
+      if ((r.satisfiability ?? "REQUIRED") === "REQUIRED") report("SINGLE_DAY_PATTERN_RULE_DEPRECATED_REQUIRED", `Single-day shift sequence pattern rule '${r.id}' of contract '${c}' is REQUIRED${r.satisfiability ? "" : " (the default)"}.`, { contract: c, rule: r.id });
     }
     for (const r of contract.minimizeGapsBetweenShiftsRules ?? []) {
       const at = { contract: c, rule: r.id };

@@ -90,4 +90,8 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 75, name: "Employee works prohibited multi-day shift sequence pattern", level: "HARD", reward: false, kind: "EMPLOYEE" },
   { id: 76, name: "Employee works preferred multi-day shift sequence pattern", level: "SOFT", reward: true, kind: "EMPLOYEE" },
   { id: 77, name: "Employee works unpreferred multi-day shift sequence pattern", level: "SOFT", reward: false, kind: "EMPLOYEE" },
+  { id: 78, name: "Employee does not work required single day shift sequence pattern", level: "HARD", reward: false, kind: "EMPLOYEE" },
+  { id: 79, name: "Employee works prohibited single day shift sequence pattern", level: "HARD", reward: false, kind: "EMPLOYEE" },
+  { id: 80, name: "Employee works preferred single day shift sequence pattern", level: "SOFT", reward: true, kind: "EMPLOYEE" },
+  { id: 81, name: "Employee works unpreferred single day shift sequence pattern", level: "SOFT", reward: false, kind: "EMPLOYEE" },
 ];

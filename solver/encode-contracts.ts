@@ -22,6 +22,7 @@ import {
   WINDOW_DAILY, WINDOW_WEEKLY, WINDOW_MONTHLY, SEQUENCE_BETWEEN_STARTS, SEQUENCE_END_TO_START, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY, CONDITION_MIN_MINUTES, K_PERIOD_COST,
   K_MULTI_DAY_PATTERN, MULTI_DAY_PATTERN_CONSTRAINT, PE_OFF, PE_ANY, PATTERN_MATCH, PATTERN_REQUIRED,
+  K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, PATTERN_UNORDERED,
 } from "./layout";
 import { compileCostDefinition, COST_MINIMIZE_ID } from "./encode-cost";
 import {
@@ -68,6 +69,7 @@ export const FAMILY_CONSTRAINT: Record<number, number> = {
   [K_SCOPED_DISRUPTION]: SCOPED_DISRUPTION_CONSTRAINT,
   [K_PERIOD_COST]: COST_MINIMIZE_ID,
   [K_MULTI_DAY_PATTERN]: MULTI_DAY_PATTERN_CONSTRAINT,
+  [K_SINGLE_DAY_PATTERN]: SINGLE_DAY_PATTERN_CONSTRAINT,
 };
 
 /** Constraint of a shift sequence pattern rule per satisfiability (reference default REQUIRED), from its family's first id. */
@@ -86,8 +88,10 @@ export interface CompiledRule {
   max: number | null;
   /** The period name (period rules) or window (rolling windows), for texts. */
   scope?: string;
-  /** Shift sequence patterns: each element's type (ON / OFF). */
+  /** Shift sequence patterns: each element's type (ON / OFF; single-day elements are ON). */
   pattern?: Array<"ON" | "OFF">;
+  /** Single-day shift sequence patterns: whether the elements match in order. */
+  ordered?: boolean;
   /** Cost definitions (encode-cost.ts): [minutes limit (-1 = the rest), milli-units per hour] per tier. */
   tiers?: Array<[number, number]>;
 }
@@ -161,7 +165,7 @@ export function hasContractRules(input: ModelInput): boolean {
       (c.consecutiveShiftsWorkedRules?.length ?? 0) > 0 || (c.consecutiveDaysWorkedRules?.length ?? 0) > 0 ||
       (c.minutesBetweenShiftsRules?.length ?? 0) > 0 || (c.minimizeGapsBetweenShiftsRules?.length ?? 0) > 0 ||
       (c.disruptionRules ?? []).some((r) => r.scope) ||
-      (c.multiDayShiftSequencePatternRules?.length ?? 0) > 0
+      (c.multiDayShiftSequencePatternRules?.length ?? 0) > 0 || (c.singleDayShiftSequencePatternRules?.length ?? 0) > 0
     ) return true;
   }
   return false;
@@ -254,6 +258,25 @@ export function encodeContracts(
       });
     };
 
+    /** A shift sequence pattern rule (constraints/shift-patterns.ts): `elements` pushes its aux words. */
+    const addPattern = (
+      kind: number,
+      rule: { id: string; satisfiability?: keyof typeof PATTERN_OFFSET | null; weight?: number | null; pattern: unknown[] },
+      family: string,
+      elements: (w: Int32Array) => void,
+      extra: Partial<CompiledRule>,
+    ) => {
+      const satisfiability = rule.satisfiability ?? "REQUIRED";
+      add(kind, satisfiability, rule.id, family, (w) => {
+        w[RW_CONSTRAINT] = FAMILY_CONSTRAINT[kind] + PATTERN_OFFSET[satisfiability];
+        w[RW_P1] = Math.max(1, Math.min(I32_MAX, Math.floor(rule.weight ?? 1)));
+        w[RW_P2] = satisfiability === "REQUIRED" ? PATTERN_REQUIRED : PATTERN_MATCH;
+        w[RW_AUX] = aux.length;
+        w[RW_AUX_COUNT] = rule.pattern.length;
+        elements(w);
+      }, extra);
+    };
+
     for (const rule of contract.periodRules ?? []) compilePeriodRule(rule, weekStart, customIndex, weekend, filterOf, add, aux);
     for (const rule of contract.rollingWindowRules ?? []) compileRollingRule(rule, weekend, filterOf, aux, add);
     for (const rule of contract.consecutiveDaysWorkedRules ?? []) {
@@ -323,18 +346,18 @@ export function encodeContracts(
       }, { scope: scope.scopeType });
     }
     for (const rule of contract.multiDayShiftSequencePatternRules ?? []) {
-      const satisfiability = rule.satisfiability ?? "REQUIRED";
-      add(K_MULTI_DAY_PATTERN, satisfiability, rule.id, "multiDayShiftSequencePatternRules", (w) => {
-        w[RW_CONSTRAINT] = MULTI_DAY_PATTERN_CONSTRAINT + PATTERN_OFFSET[satisfiability];
-        w[RW_P1] = Math.max(1, Math.min(I32_MAX, Math.floor(rule.weight ?? 1)));
-        w[RW_P2] = satisfiability === "REQUIRED" ? PATTERN_REQUIRED : PATTERN_MATCH;
-        w[RW_AUX] = aux.length;
-        w[RW_AUX_COUNT] = rule.pattern.length;
+      addPattern(K_MULTI_DAY_PATTERN, rule, "multiDayShiftSequencePatternRules", (w) => {
         for (const element of rule.pattern) {
           const filter = filterOf({ ...element, shiftTagMatches: element.shiftTagMatches ?? "ALL" });
           aux.push(filter, (element.type === "OFF" ? PE_OFF : 0) | (element.shiftMatches === "ANY" ? PE_ANY : 0));
         }
       }, { pattern: rule.pattern.map((e) => e.type ?? "ON") });
+    }
+    for (const rule of contract.singleDayShiftSequencePatternRules ?? []) {
+      addPattern(K_SINGLE_DAY_PATTERN, rule, "singleDayShiftSequencePatternRules", (w) => {
+        if (rule.ordered === false) w[RW_P3] = PATTERN_UNORDERED;
+        for (const element of rule.pattern) aux.push(filterOf({ ...element, shiftTagMatches: element.shiftTagMatches ?? "ALL" }), 0);
+      }, { pattern: rule.pattern.map(() => "ON"), ordered: rule.ordered !== false });
     }
     for (const rule of contract.minimizeGapsBetweenShiftsRules ?? []) {
       add(K_GAPS, "PREFERRED", rule.id, "minimizeGapsBetweenShiftsRules", (w) => {

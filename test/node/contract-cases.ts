@@ -1,9 +1,10 @@
 /**
- * Verifier rows of the contract rule constraints (ids 17-51, 74-77), merged into the table of constraints.test.ts: each a
+ * Verifier rows of the contract rule constraints (ids 17-51, 74-77, single-day patterns), merged into the table of constraints.test.ts: each a
  * hand-made input with its score computed by hand in the title. 2027-02-01 is a Monday; times are UTC unless the
  * employee has a time zone.
  */
 import type { ModelInput } from "../../schemas/model-input";
+import { SINGLE_DAY_PATTERN_CONSTRAINT } from "../../solver/layout.generated";
 
 type Contract = NonNullable<ModelInput["contracts"]>[number];
 type Shift = ModelInput["shifts"][number];
@@ -701,6 +702,112 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
             onDay("n3", 3, "22:00", "06:00", { tags: ["night"] }), onDay("n4", 4, "22:00", "06:00", { tags: ["night"] }),
           ],
           window(0, 7),
+        ),
+        score: "0hard/0medium/-1soft",
+        matches: 1,
+      },
+    ],
+  },
+  [SINGLE_DAY_PATTERN_CONSTRAINT]: {
+    name: "Employee does not work required single day shift sequence pattern",
+    cases: [
+      {
+        title: "REQUIRED [early, morning] weight 2: day 0 early then morning (complete), day 1 early alone, day 2 morning alone (not started), day 3 morning then early (early not followed by morning) -> days 1 and 3: 2 x 2",
+        input: ann(
+          { singleDayShiftSequencePatternRules: [{ id: "em", weight: 2, pattern: [{ includeShiftTags: ["early"] }, { includeShiftTags: ["morning"] }] }] },
+          [
+            onDay("e0", 0, "06:00", "08:00", { tags: ["early"] }), onDay("m0", 0, "09:00", "12:00", { tags: ["morning"] }),
+            onDay("e1", 1, "06:00", "08:00", { tags: ["early"] }),
+            onDay("m2", 2, "09:00", "12:00", { tags: ["morning"] }),
+            onDay("m3", 3, "05:00", "06:00", { tags: ["morning"] }), onDay("e3", 3, "06:00", "08:00", { tags: ["early"] }),
+          ],
+          window(0, 7),
+        ),
+        score: "-4hard/0medium/0soft",
+        matches: 2,
+      },
+    ],
+  },
+  [SINGLE_DAY_PATTERN_CONSTRAINT + 1]: {
+    name: "Employee works prohibited single day shift sequence pattern",
+    cases: [
+      {
+        title: "PROHIBITED [early, late] ordered: day 0 early, an untagged shift, late (a match); day 1 late then early (wrong order) -> 1",
+        input: ann(
+          { singleDayShiftSequencePatternRules: [{ id: "el", satisfiability: "PROHIBITED", pattern: [{ includeShiftTags: ["early"] }, { includeShiftTags: ["late"] }] }] },
+          [
+            onDay("e0", 0, "06:00", "08:00", { tags: ["early"] }), onDay("x0", 0, "10:00", "12:00"), onDay("l0", 0, "18:00", "22:00", { tags: ["late"] }),
+            onDay("l1", 1, "06:00", "08:00", { tags: ["late"] }), onDay("e1", 1, "14:00", "16:00", { tags: ["early"] }),
+          ],
+          window(0, 7),
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "PROHIBITED [early, late] with ordered false: both days match -> 2",
+        input: ann(
+          { singleDayShiftSequencePatternRules: [{ id: "el", satisfiability: "PROHIBITED", ordered: false, pattern: [{ includeShiftTags: ["early"] }, { includeShiftTags: ["late"] }] }] },
+          [
+            onDay("e0", 0, "06:00", "08:00", { tags: ["early"] }), onDay("x0", 0, "10:00", "12:00"), onDay("l0", 0, "18:00", "22:00", { tags: ["late"] }),
+            onDay("l1", 1, "06:00", "08:00", { tags: ["late"] }), onDay("e1", 1, "14:00", "16:00", { tags: ["early"] }),
+          ],
+          window(0, 7),
+        ),
+        score: "-2hard/0medium/0soft",
+        matches: 2,
+      },
+      {
+        title: "PROHIBITED unordered [early, early or late (ANY)]: day 0 one shift tagged early and late holds one element only; day 1 early and late -> 1",
+        input: ann(
+          {
+            singleDayShiftSequencePatternRules: [{
+              id: "two", satisfiability: "PROHIBITED", ordered: false,
+              pattern: [{ includeShiftTags: ["early", "late"], shiftTagMatches: "ANY" }, { includeShiftTags: ["early"] }],
+            }],
+          },
+          [
+            onDay("b0", 0, "06:00", "08:00", { tags: ["early", "late"] }),
+            onDay("l1", 1, "06:00", "08:00", { tags: ["late"] }), onDay("e1", 1, "14:00", "16:00", { tags: ["early"] }),
+          ],
+          window(0, 7),
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [SINGLE_DAY_PATTERN_CONSTRAINT + 2]: {
+    name: "Employee works preferred single day shift sequence pattern",
+    cases: [
+      {
+        title: "PREFERRED [any, any] weight 3 (a reward): two shifts on day 0, one on day 1, three on day 2 -> days 0 and 2: +6",
+        input: ann(
+          { singleDayShiftSequencePatternRules: [{ id: "split", satisfiability: "PREFERRED", weight: 3, pattern: [{}, {}] }] },
+          [
+            onDay("a0", 0, "06:00", "08:00"), onDay("b0", 0, "16:00", "18:00"),
+            onDay("a1", 1, "06:00", "08:00"),
+            onDay("a2", 2, "06:00", "08:00"), onDay("b2", 2, "10:00", "12:00"), onDay("c2", 2, "16:00", "18:00"),
+          ],
+          window(0, 7),
+        ),
+        score: "0hard/0medium/6soft",
+        matches: 2,
+      },
+    ],
+  },
+  [SINGLE_DAY_PATTERN_CONSTRAINT + 3]: {
+    name: "Employee works unpreferred single day shift sequence pattern",
+    cases: [
+      {
+        title: "UNPREFERRED [early, late]: day 0 (historic, before the window from day 1) and day 2 both work it; only day 2 is in the schedule -> 1",
+        input: ann(
+          { singleDayShiftSequencePatternRules: [{ id: "el", satisfiability: "UNPREFERRED", pattern: [{ includeShiftTags: ["early"] }, { includeShiftTags: ["late"] }] }] },
+          [
+            onDay("e0", 0, "06:00", "08:00", { tags: ["early"] }), onDay("l0", 0, "18:00", "22:00", { tags: ["late"] }),
+            onDay("e2", 2, "06:00", "08:00", { tags: ["early"] }), onDay("l2", 2, "18:00", "22:00", { tags: ["late"] }),
+          ],
+          window(1, 7),
         ),
         score: "0hard/0medium/-1soft",
         matches: 1,

@@ -13,7 +13,7 @@ const iso = (minute: number) => new Date(BASE + minute * 60_000).toISOString();
  * planning window with historic shifts.
  */
 export function randomInput(seed: number): ModelInput {
-  return withPatterns(withCosts(baseRandomInput(seed), seed), seed);
+  return withSingleDayPatterns(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed);
 }
 
 function baseRandomInput(seed: number): ModelInput {
@@ -276,6 +276,33 @@ function withPatterns(input: ModelInput, seed: number): ModelInput {
       pattern: Array.from({ length: 1 + int(4) }, element),
     }));
     return { ...c, multiDayShiftSequencePatternRules: rules };
+  });
+  return { ...input, contracts };
+}
+
+/**
+ * Single-day shift sequence patterns in most contracts (their own random stream): every satisfiability, ordered and
+ * unordered, elements with tag filters (some matching every shift), 1-3 elements, weights 1-3.
+ */
+function withSingleDayPatterns(input: ModelInput, seed: number): ModelInput {
+  const random = rng(seed * 13 + 7);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  const satisfiabilities = ["REQUIRED", "PROHIBITED", "PREFERRED", "UNPREFERRED"] as const;
+  const element = () => ({
+    ...(chance(0.5) ? { includeShiftTags: [["t1", "t2", "x"][int(3)]] } : chance(0.2) ? { excludeShiftTags: ["t1"] } : {}),
+    ...(chance(0.3) ? { shiftTagMatches: "ANY" as const } : {}),
+  });
+  const contracts = (input.contracts ?? []).map((c) => {
+    if (!chance(0.7)) return c;
+    const rules = Array.from({ length: 1 + int(2) }, (_, i) => ({
+      id: `${c.id}-sdp${i}`,
+      ...(chance(0.8) ? { satisfiability: satisfiabilities[int(4)] } : {}),
+      ...(chance(0.5) ? { weight: 1 + int(3) } : {}),
+      ...(chance(0.4) ? { ordered: chance(0.3) } : {}),
+      pattern: Array.from({ length: 1 + int(3) }, element),
+    }));
+    return { ...c, singleDayShiftSequencePatternRules: rules };
   });
   return { ...input, contracts };
 }

@@ -113,7 +113,7 @@ describe("the request that uses every reference property", () => {
     expect(fields.map((i) => pattern(i.detail.field as string)).sort()).toEqual(UNSCORED.map((f) => f.path).sort());
     // Named precisely: the contract and rule by id; the large lists summarized with a count and examples.
     const named = fields.map((i) => i.detail.field);
-    expect(named).toContain("contracts[id=FT].singleDayShiftSequencePatternRules");
+    expect(named).toContain("contracts[id=FT].travelConfigurations");
     expect(named).toContain("contracts[id=FT].periodRules[id=P-unscored].minutesLoggedMax");
     expect(named).toContain("contracts[id=FT].rollingWindowRules[id=R-unscored].rollingWindow.type");
     expect(fields.find((i) => i.detail.field === "globalRules.minimumMaximumShiftsPerPeriod")!.detail.ids).toEqual(["GP"]);
@@ -220,13 +220,15 @@ describe("focused warnings", () => {
     contracts: [{ id: "FT" }],
   });
 
-  it("a single-day pattern is a warning naming it; a multi-day pattern (scored) is none", () => {
+  it("single-day and multi-day patterns (scored) are no warning; a travel configuration is a warning naming it", () => {
     const input = base();
     input.contracts![0].singleDayShiftSequencePatternRules = [{ id: "no-late-early", satisfiability: "PROHIBITED", pattern: [{ includeShiftTags: ["late"] }, { includeShiftTags: ["early"] }] }];
     input.contracts![0].multiDayShiftSequencePatternRules = [{ id: "no-split-days", satisfiability: "PROHIBITED", pattern: [{ type: "ON" }, { type: "OFF" }, { type: "ON" }] }];
+    expect(validateModelInput(input)).toEqual([]);
+    input.contracts![0].travelConfigurations = [{ id: "T" }];
     const [issue, ...rest] = validateModelInput(input);
     expect(rest).toEqual([]);
-    expect(issue).toMatchObject({ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "contracts[id=FT].singleDayShiftSequencePatternRules", ids: ["no-late-early"], count: 1 } });
+    expect(issue).toMatchObject({ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "contracts[id=FT].travelConfigurations", ids: ["T"], count: 1 } });
     expect(summarize([issue]).summary).toBe("WARNINGS");
   });
 
@@ -296,7 +298,8 @@ describe("the single source", () => {
   it("the issue types include both warnings; UNSCORED_FIELDS is the contract part of the list", () => {
     expect(ISSUE_TYPES.filter((t) => t.code.startsWith("UNSCORED_")).map((t) => [t.code, t.severity])).toEqual([["UNSCORED_FIELD", "WARNING"], ["UNSCORED_OVERRIDE", "WARNING"]]);
     expect(UNSCORED_FIELDS.rollingWindowRules).toContain("rollingWindow.type HOURLY");
-    expect(UNSCORED_FIELDS.contract).toContain("singleDayShiftSequencePatternRules");
+    expect(UNSCORED_FIELDS.contract).toContain("travelConfigurations");
     expect(UNSCORED_FIELDS.contract).not.toContain("multiDayShiftSequencePatternRules");
+    expect(UNSCORED_FIELDS.contract).not.toContain("singleDayShiftSequencePatternRules");
   });
 });

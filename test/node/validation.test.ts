@@ -158,6 +158,7 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   CONTRACT_DISRUPTION_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: contract({ disruptionRules: [{ id: "d", satisfiability: PREFERRED, includeShiftTags: ["a"], excludeShiftTags: ["b"] }] }),
   CONTRACT_DISRUPTION_RULE_REQUIRED_SATISFIABILITY_WITHOUT_SCOPE: contract({ disruptionRules: [{ id: "d" }] }),
   CONTRACT_DISRUPTION_RULE_VALIDITY_SPAN_START_NOT_BEFORE_END: contract({ disruptionRules: [{ id: "d", satisfiability: PREFERRED, validityDateTimeSpan: { start: "2027-05-04T00:00", end: "2027-05-03T00:00" } }] }),
+  SINGLE_DAY_PATTERN_RULE_DEPRECATED_REQUIRED: contract({ singleDayShiftSequencePatternRules: [{ id: "p", pattern: [{ includeShiftTags: ["a"] }] }] }),
   CONTRACT_DISRUPTION_RULE_WEIGHT_WITH_REQUIRED_SATISFIABILITY: contract({ disruptionRules: [{ id: "d", disruptionWeight: 2, scope: { scopeType: "OVERLAP" } }] }),
   HOURLY_DEMAND_RULE_INTERVAL_TOO_SHORT: demandRule({ demandDetails: [{ startDateTime: T(8), endDateTime: "2027-05-03T08:20:00Z", maxDemand: 1 }] }),
   HOURLY_DEMAND_RULE_START_NOT_BEFORE_END: demandRule({ demandDetails: [{ startDateTime: T(9), endDateTime: T(8), maxDemand: 1 }] }),

@@ -10,7 +10,7 @@ import {
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
   K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS,
   K_CONSECUTIVE_SHIFTS, K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS,
-  K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST, TZ_WORDS, MULTI_DAY_PATTERN_CONSTRAINT,
+  K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST, TZ_WORDS, MULTI_DAY_PATTERN_CONSTRAINT, SINGLE_DAY_PATTERN_CONSTRAINT,
 } from "../../layout";
 import type { ContractMatch } from "../../session";
 import { isoDate } from "../../time";
@@ -161,5 +161,35 @@ export function patternJustification(problem: EncodedProblem, m: ContractMatch, 
   return {
     employee, patternRule: rule.ruleId, matchSequences: [{ matchElements }],
     description: `Employee '${employee}' ${what} the pattern ${(rule.pattern ?? []).join(", ")} from ${isoDate(m.a)} to ${isoDate(m.b)} (rule '${rule.ruleId}' of contract '${rule.contractId}'${hard ? ", hard" : ""}).`,
+  };
+}
+
+/**
+ * A single-day shift sequence pattern match (reference `*SingleDayShiftSequencePatternJustification`): core record
+ * [day, day, elements held, bit i set when the day's shift i holds an element]. The match sequence lists the day's
+ * shifts of the employee in start order that hold an element (MATCH); a REQUIRED pattern's break adds one NO_MATCH
+ * element (the first element no shift holds).
+ */
+export function singleDayPatternJustification(problem: EncodedProblem, m: ContractMatch, assignment: Int32Array): Justification {
+  const rule = problem.contractRules[m.rule];
+  const employee = problem.employeeIds[m.employee];
+  const g = problem.sections.employeeTz[m.employee];
+  const S = problem.shiftIds.length;
+  const day: number[] = [];
+  for (let s = 0; s < S; s++) {
+    if (assignment[s] === m.employee && problem.sections.tzShift[(g * S + s) * TZ_WORDS] === m.a) day.push(s);
+  }
+  day.sort((x, y) => problem.shiftStart[x] - problem.shiftStart[y] || x - y);
+  const matchElements: Array<{ shift?: string; matchType: "MATCH" | "NO_MATCH" }> = [];
+  day.forEach((s, i) => {
+    if (i < 31 && (m.d >> i) & 1) matchElements.push({ shift: problem.shiftIds[s], matchType: "MATCH" });
+  });
+  const k = rule.pattern?.length ?? 0;
+  if (m.c < k) matchElements.push({ matchType: "NO_MATCH" });
+  const hard = CORE_CONSTRAINTS[rule.constraintId].level === "HARD";
+  const what = rule.constraintId === SINGLE_DAY_PATTERN_CONSTRAINT ? `starts (${m.c} of ${k} elements) and does not complete` : "works";
+  return {
+    employee, patternRule: rule.ruleId, matchSequence: { matchElements },
+    description: `Employee '${employee}' ${what} the ${rule.ordered === false ? "unordered " : ""}single day pattern of ${k} shift(s) on ${isoDate(m.a)} (rule '${rule.ruleId}' of contract '${rule.contractId}'${hard ? ", hard" : ""}).`,
   };
 }

@@ -5,14 +5,16 @@
  * variants, the encoder, the justifications (explain.ts here) and what a candidate assignment changes.
  */
 import { encodeContracts, encodeDisruption } from "../../encode-contracts";
-import { K_MULTI_DAY_PATTERN } from "../../layout";
+import { K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT } from "../../layout";
 import type { EncodeContext } from "../../encode-context";
 import { formatScore } from "../../score";
 import { isZero, matchScore } from "../../explain-context";
 import type { FamilyConstraint, FamilyDescriptor } from "../types";
 import { employeeCostMetrics } from "../../metrics-cost";
 import { minutesDuration } from "../../duration";
-import { contractJustification, groupContractMatches, patternJustification, scopedDisruptionJustification } from "./explain";
+import {
+  contractJustification, groupContractMatches, patternJustification, scopedDisruptionJustification, singleDayPatternJustification,
+} from "./explain";
 
 function encode(ctx: EncodeContext): void {
   const contracted = encodeContracts(ctx.input, ctx.times, ctx.employeeIndex, ctx.filterOf);
@@ -62,6 +64,11 @@ export const contractsFamily: FamilyDescriptor = {
     { id: 75, justification: "EmployeeWorksProhibitedMultiDayShiftSequencePatternJustification" },
     { id: 76, override: "employeeWorksPreferredMultiDayShiftSequencePatternWeight", justification: "EmployeeWorksPreferredMultiDayShiftSequencePatternJustification" },
     { id: 77, override: "employeeWorksUnpreferredMultiDayShiftSequencePatternWeight", justification: "EmployeeWorksUnpreferredMultiDayShiftSequencePatternJustification" },
+    // Single-day shift sequence patterns, the same four.
+    { id: SINGLE_DAY_PATTERN_CONSTRAINT, justification: "EmployeeDoesNotWorkRequiredSingleDayShiftSequencePatternJustification" },
+    { id: SINGLE_DAY_PATTERN_CONSTRAINT + 1, justification: "EmployeeWorksProhibitedSingleDayShiftSequencePatternJustification" },
+    { id: SINGLE_DAY_PATTERN_CONSTRAINT + 2, override: "employeeWorksPreferredSingleDayShiftSequencePatternWeight", justification: "EmployeeWorksPreferredSingleDayShiftSequencePatternJustification" },
+    { id: SINGLE_DAY_PATTERN_CONSTRAINT + 3, override: "employeeWorksUnpreferredSingleDayShiftSequencePatternWeight", justification: "EmployeeWorksUnpreferredSingleDayShiftSequencePatternJustification" },
   ],
   encode,
   metrics: {
@@ -85,7 +92,9 @@ export const contractsFamily: FamilyDescriptor = {
         ? scopedDisruptionJustification(x.problem, group)
         : rules[group[0].rule].kind === K_MULTI_DAY_PATTERN
           ? patternJustification(x.problem, group[0], x.currentAssignment())
-          : contractJustification(x.problem, group[0]),
+          : rules[group[0].rule].kind === K_SINGLE_DAY_PATTERN
+            ? singleDayPatternJustification(x.problem, group[0], x.currentAssignment())
+            : contractJustification(x.problem, group[0]),
     }));
   },
   trial(x, { from, to, weights }) {
