@@ -74,6 +74,7 @@ export const CONTRACT_ISSUE_TYPES = {
   MINUTES_BETWEEN_SHIFTS_RULE_MIN_CONSECUTIVE_PREVIOUS_SHIFTS_NO_TAGS: { severity: "ERROR", message: "minConsecutivePreviousShifts above 1 needs previous shift tags to identify the sequence." },
   MINUTES_BETWEEN_SHIFTS_RULE_MINIMUM_CONSECUTIVE_PRIOR_SHIFTS_NO_TAGS: { severity: "ERROR", message: "minimumConsecutivePriorShifts above 1 needs prior shift tags to identify the sequence." },
   MINUTES_BETWEEN_SHIFTS_RULE_MIN_GREATER_THAN_MAX: { severity: "ERROR", message: "minimumMinutesBetweenShifts is greater than maximumMinutesBetweenShifts." },
+  MINUTES_BETWEEN_SHIFTS_RULE_SCOPE_WITHOUT_MIN_OR_MAX: { severity: "WARNING", message: "The scope of a minutes between shifts rule without minimumMinutesBetweenShifts or maximumMinutesBetweenShifts has no effect." },
   MINIMIZE_GAPS_RULE_BOTH_INCLUDE_AND_EXCLUDE_PREVIOUS_SHIFT_TAGS: { severity: "WARNING", message: "A minimize gaps rule has both includePreviousShiftTags and excludePreviousShiftTags; both apply." },
   MINIMIZE_GAPS_RULE_BOTH_INCLUDE_AND_EXCLUDE_NEXT_SHIFT_TAGS: { severity: "WARNING", message: "A minimize gaps rule has both includeNextShiftTags and excludeNextShiftTags; both apply." },
   MINIMIZE_GAPS_RULE_DEPRECATED_REQUIRED_PRIOR_SHIFT_TAGS: { severity: "WARNING", message: "requiredPriorShiftTags of a minimize gaps rule is deprecated; use includePreviousShiftTags." },
@@ -277,7 +278,8 @@ export function validateContracts(input: ModelInput, report: Report): void {
         if (r.minimumConsecutivePriorShifts > 1 && !previousTags) report("MINUTES_BETWEEN_SHIFTS_RULE_MINIMUM_CONSECUTIVE_PRIOR_SHIFTS_NO_TAGS", `${text} sets minimumConsecutivePriorShifts without prior shift tags.`, at);
       }
       if (num(r.minConsecutivePreviousShifts) && r.minConsecutivePreviousShifts > 1 && !previousTags) report("MINUTES_BETWEEN_SHIFTS_RULE_MIN_CONSECUTIVE_PREVIOUS_SHIFTS_NO_TAGS", `${text} sets minConsecutivePreviousShifts without previous shift tags.`, at);
-      if (num(r.minimumMinutesBetweenShifts) && num(r.maximumMinutesBetweenShifts) && r.minimumMinutesBetweenShifts > r.maximumMinutesBetweenShifts) report("MINUTES_BETWEEN_SHIFTS_RULE_MIN_GREATER_THAN_MAX", `${text} has a minimum above its maximum.`, at);
+      if (num(r.minimumMinutesBetweenShifts) && num(r.maximumMinutesBetweenShifts) && r.minimumMinutesBetweenShifts > r.maximumMinutesBetweenShifts) report("MINUTES_BETWEEN_SHIFTS_RULE_MIN_GREATER_THAN_MAX", `${text} has a minimum above its maximum.`, { ...at, minimumMinutesBetweenShifts: r.minimumMinutesBetweenShifts, maximumMinutesBetweenShifts: r.maximumMinutesBetweenShifts });
+      if (r.scope && !num(r.minimumMinutesBetweenShifts) && !num(r.maximumMinutesBetweenShifts)) report("MINUTES_BETWEEN_SHIFTS_RULE_SCOPE_WITHOUT_MIN_OR_MAX", `${text} has a scope but no minimum or maximum.`, at);
     }
     for (const r of contract.singleDayShiftSequencePatternRules ?? []) {
       if ((r.satisfiability ?? "REQUIRED") === "REQUIRED") report("SINGLE_DAY_PATTERN_RULE_DEPRECATED_REQUIRED", `Single-day shift sequence pattern rule '${r.id}' of contract '${c}' is REQUIRED${r.satisfiability ? "" : " (the default)"}.`, { contract: c, rule: r.id });

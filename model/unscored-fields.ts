@@ -49,8 +49,6 @@ export const UNSCORED: readonly UnscoredField[] = [
   ]),
   { path: "contracts[].consecutiveDaysWorkedRules[].rewardCompactSequences", only: [true] },
   { path: "contracts[].consecutiveDaysWorkedRules[].absenceMode", only: ["ABSENCE_AWARE"] },
-  ...RULES("contracts[].minutesBetweenShiftsRules", ["maximumMinutesBetweenShifts", "scope"]),
-  { path: "contracts[].minutesBetweenShiftsRules[].absenceMode", only: ["ABSENCE_AWARE"] },
   // ---- global rules and schedule settings ----
   { path: "globalRules.minimumMaximumShiftsPerPeriod" },
   { path: "globalRules.shiftGroupRules" },

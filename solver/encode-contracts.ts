@@ -317,13 +317,26 @@ export function encodeContracts(
       }
     }
     for (const rule of contract.minutesBetweenShiftsRules ?? []) {
-      if (!present(rule.minimumMinutesBetweenShifts)) continue;
-      add(K_MINUTES_BETWEEN, rule.satisfiability, rule.id, "minutesBetweenShiftsRules", (w) => {
-        w[RW_MIN] = limit(rule.minimumMinutesBetweenShifts);
+      // One compiled rule per limit; a scope (reference `DurationScope`) bounds the pairs of both.
+      const rest = (w: Int32Array) => {
         w[RW_FILTER2] = filterOf(previousShiftFilter(rule));
         w[RW_FILTER3] = filterOf(nextShiftFilter(rule));
         w[RW_P1] = Math.max(1, limit(rule.minConsecutivePreviousShifts ?? rule.minimumConsecutivePriorShifts ?? 1));
-      });
+        w[RW_P2] = rule.scope ? Math.max(0, durationMinutes(rule.scope.duration)) : -1;
+        if (rule.absenceMode === "ABSENCE_AWARE") w[RW_FLAGS] |= RF_ABSENCE_AWARE;
+      };
+      if (present(rule.minimumMinutesBetweenShifts)) {
+        add(K_MINUTES_BETWEEN, rule.satisfiability, rule.id, "minutesBetweenShiftsRules", (w) => {
+          rest(w);
+          w[RW_MIN] = limit(rule.minimumMinutesBetweenShifts);
+        });
+      }
+      if (present(rule.maximumMinutesBetweenShifts)) {
+        add(K_MINUTES_BETWEEN, rule.satisfiability, rule.id, "minutesBetweenShiftsRules", (w) => {
+          rest(w);
+          w[RW_MAX] = limit(rule.maximumMinutesBetweenShifts);
+        });
+      }
     }
     // Disruption rules with a scope (scoped disruption); those without feed the LOCAL disruption units (encodeDisruption).
     for (const rule of contract.disruptionRules ?? []) {

@@ -108,7 +108,7 @@ function evaluateTerms(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, planned
     evPenalty = period.evPenalty;
     evMatches = period.evMatches;
   } else if (isSequenceRule(kind)) {
-    sequence.evaluateSequenceRule(r, g);
+    sequence.evaluateSequenceRule(r, g, e);
     evPenalty = sequence.evPenalty;
     evMatches = sequence.evMatches;
   } else if (isRollingRule(kind)) {

@@ -1,10 +1,15 @@
 /**
  * Rest and sequence rules of contracts (spec §2.6), evaluated over one employee's view (view.ts):
  *
- *   minutes between shifts (`minutesBetweenShiftsRules`): every pair (a, b) of the employee's shifts where b starts
- *     at or after a ends, a matches the previous-shift tags and b the next-shift tags, and a is preceded by
- *     `minConsecutivePreviousShifts` - 1 further matching shifts (immediately before it in the employee's list),
- *     costs the minutes missing to `minimumMinutesBetweenShifts`. Overlapping pairs are the overlap constraint's.
+ *   minutes between shifts (`minutesBetweenShiftsRules`), one compiled rule per limit: with the minimum
+ *     (`minimumMinutesBetweenShifts`), every pair (a, b) of the employee's shifts where b starts at or after a ends,
+ *     a matches the previous-shift tags and b the next-shift tags, and a is preceded by `minConsecutivePreviousShifts`
+ *     - 1 further matching shifts (immediately before it in the employee's list), costs the minutes missing to the
+ *     minimum; with the maximum (`maximumMinutesBetweenShifts`), each such a and its *next* shift b (the first in
+ *     start order starting at or after a ends and matching the next-shift tags) cost the minutes beyond the maximum.
+ *     A `scope` (RW_P2, minutes; -1 = none) leaves out pairs whose b starts more than that after a ends. ABSENCE_AWARE
+ *     (RF_ABSENCE_AWARE) counts the minutes between a and b outside the employee's unfiltered unavailable spans.
+ *     Overlapping pairs are the overlap constraint's.
  *   minimize gaps (`minimizeGapsBetweenShiftsRules`): adjacent shifts with a gap of at most
  *     `maximumMinutesBetweenSplitShifts` (default 120) cost the gap in minutes (split shifts should be compact).
  *   consecutive days worked (`consecutiveDaysWorkedRules`): runs of consecutive local days with a counted shift;
@@ -25,13 +30,15 @@
  * around it (`sequenceWindow`): the terms it can change lie wholly inside, and a term cut by the window's edge is
  * evaluated the same, cut, with and without the move, so it cancels out of the difference:
  *   gaps             the shifts next to the move;
- *   minutes between  from the shifts starting `minimum` + the longest shift before the moved shifts (and the
- *                    `minConsecutivePreviousShifts` before them) to those as far after the move's last neighbours;
+ *   minutes between  from the shifts starting `reach` before the moved shifts (and the `minConsecutivePreviousShifts`
+ *                    before them) to those as far after the move's last neighbours; reach: the minimum (plus the
+ *                    employee's unavailable minutes when ABSENCE_AWARE), or the scope of a maximum, plus the longest
+ *                    shift; a maximum without a scope is scored on the whole list;
  *   runs, sequences  from the start of the run before the move to the first shift after the run after it: runs
  *                    break between two consecutive counted shifts that cannot be in one run, whatever precedes them.
  */
 import {
-  RW_KIND, RW_MIN, RW_MAX, RW_FILTER2, RW_FILTER3, RW_FLAGS, RW_P1, RW_P2, RW_P3, RW_P4, RF_START_AND_END,
+  RW_KIND, RW_MIN, RW_MAX, RW_FILTER2, RW_FILTER3, RW_FLAGS, RW_P1, RW_P2, RW_P3, RW_P4, RF_START_AND_END, RF_ABSENCE_AWARE,
   K_MINUTES_BETWEEN, K_GAPS, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS, SEQUENCE_BETWEEN_STARTS, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY,
 } from "../layout";
@@ -40,7 +47,8 @@ import { floorDiv } from "../calendar";
 import { listBase, listAt, listStart, listLength, lowerBoundByStart } from "../state";
 import {
   viewShift, viewLength, rw, passes, counts, startDay, endDay, isHistoricShift, rangeFirst, rangeLast, recording, record,
-  moveEmployee, moveFrom, moveTo, moveRemove, moveAdd, setWindow, leadToStartDayMax, leadToLastDayMax,
+  moveEmployee, moveFrom, moveTo, moveRemove, moveAdd, setWindow, leadToStartDayMax, leadToLastDayMax, awayMinutes,
+  awayTotal,
 } from "./view";
 
 export let evPenalty: i64 = 0;
@@ -54,11 +62,14 @@ function note(p: i64, a: i32, b: i32, c: i32, d: i32): void {
   }
 }
 
-export function evaluateSequenceRule(r: i32, g: i32): void {
+export function evaluateSequenceRule(r: i32, g: i32, e: i32): void {
   evPenalty = 0;
   evMatches = 0;
   const kind = rw(r, RW_KIND);
-  if (kind == K_MINUTES_BETWEEN) minutesBetween(r);
+  if (kind == K_MINUTES_BETWEEN) {
+    if (rw(r, RW_MIN) > 0) minutesBetween(r, e);
+    if (rw(r, RW_MAX) >= 0) minutesBetweenMax(r, e);
+  }
   else if (kind == K_GAPS) gaps(r);
   else if (kind == K_CONSECUTIVE_DAYS) consecutiveDays(r, g);
   else consecutiveShifts(r, g, kind == K_CONSECUTIVE_SHIFTS);
@@ -76,18 +87,21 @@ export function sequenceWindow(r: i32, g: i32): bool {
     return true;
   }
   if (kind == K_MINUTES_BETWEEN) {
-    const minimum = rw(r, RW_MIN);
-    if (minimum <= 0) return false;
+    const reach = restReach(r, e);
+    if (reach < 0) return false;
+    if (reach == i32.MAX_VALUE) {
+      setWindow(0, n);
+      return true;
+    }
     const chain = max(1, rw(r, RW_P1));
-    const reach = minimum + maxShiftDuration;
     // A pair (a, b) reads b, the shifts back to a and the chain before a; a starts at most `reach` before b.
     let movedStart = i32.MAX_VALUE;
     if (moveRemove >= 0) movedStart = sf(moveRemove, SR_START);
     if (moveAdd >= 0) movedStart = min(movedStart, sf(moveAdd, SR_START));
-    const from = lowerBoundByStart(e, movedStart - reach) - (chain - 1);
+    const from = lowerBoundByStart(e, <i32>max<i64>(<i64>movedStart - <i64>reach, <i64>i32.MIN_VALUE)) - (chain - 1);
     // Pairs whose b starts more than `reach` after the chain's reach past the move read nothing it changes.
     const last = moveTo + chain - 1;
-    const to = last >= n ? n : lowerBoundByStart(e, listStart(listBase(e), last) + reach + 1);
+    const to = last >= n ? n : lowerBoundByStart(e, <i32>min<i64>(<i64>listStart(listBase(e), last) + <i64>reach + 1, <i64>i32.MAX_VALUE));
     setWindow(from, to);
     return true;
   }
@@ -132,12 +146,41 @@ function runBreaks(r: i32, g: i32, a: i32, b: i32): bool {
   return sf(b, SR_START) - (betweenStarts ? sf(a, SR_START) : sf(a, SR_END)) > rw(r, RW_P2);
 }
 
-function minutesBetween(r: i32): void {
+/**
+ * How far before a shift b (start minus start) a rest rule's pair (a, b) can start: -1 when the rule has no limit,
+ * i32.MAX_VALUE when unbounded (a maximum without a scope).
+ */
+function restReach(r: i32, e: i32): i32 {
+  const minimum = rw(r, RW_MIN), maximum = rw(r, RW_MAX), scope = rw(r, RW_P2);
+  let reach = -1;
+  if (minimum > 0) {
+    const away = (rw(r, RW_FLAGS) & RF_ABSENCE_AWARE) != 0 ? <i64>unchecked(awayTotal[e]) : 0;
+    reach = <i32>min<i64>(<i64>minimum + <i64>maxShiftDuration + away, <i64>(i32.MAX_VALUE - 1));
+  }
+  if (maximum >= 0) reach = scope < 0 ? i32.MAX_VALUE : max(reach, <i32>min<i64>(<i64>scope + <i64>maxShiftDuration, <i64>(i32.MAX_VALUE - 1)));
+  return reach;
+}
+
+/** Minutes of rest between a's end and b's start under rule r (ABSENCE_AWARE: outside the employee's absences). */
+// @ts-ignore: decorator
+@inline
+function rest(r: i32, e: i32, aEnd: i32, bStart: i32): i32 {
+  const gap = bStart - aEnd;
+  return (rw(r, RW_FLAGS) & RF_ABSENCE_AWARE) != 0 ? gap - awayMinutes(e, aEnd, bStart) : gap;
+}
+
+/** Whether view[i] is preceded by chain - 1 shifts passing filter `prev` (minConsecutivePreviousShifts). */
+function chainHolds(prev: i32, i: i32, chain: i32): bool {
+  for (let k = 1; k < chain; k++) if (i - k < 0 || !passes(prev, unchecked(viewShift[i - k]))) return false;
+  return true;
+}
+
+function minutesBetween(r: i32, e: i32): void {
   const minimum = rw(r, RW_MIN);
-  if (minimum <= 0) return;
   const prev = rw(r, RW_FILTER2), next = rw(r, RW_FILTER3);
   const chain = max(1, rw(r, RW_P1));
-  const reach = minimum + maxShiftDuration;
+  const scope = rw(r, RW_P2);
+  const reach = restReach(r, e);
   for (let j = 1; j < viewLength; j++) {
     const b = unchecked(viewShift[j]);
     if (!passes(next, b)) continue;
@@ -145,15 +188,38 @@ function minutesBetween(r: i32): void {
     for (let i = j - 1; i >= 0; i--) {
       const a = unchecked(viewShift[i]);
       const aStart = sf(a, SR_START);
-      if (aStart < bStart - reach) break;
+      if (<i64>aStart < <i64>bStart - <i64>reach) break;
       const aEnd = sf(a, SR_END);
       if (aEnd > bStart || a == b) continue;
-      const gap = bStart - aEnd;
+      if (scope >= 0 && bStart - aEnd > scope) continue;
+      const gap = rest(r, e, aEnd, bStart);
       if (gap >= minimum || !passes(prev, a)) continue;
       if (isHistoricShift(a) && isHistoricShift(b)) continue;
-      let ok = true;
-      for (let k = 1; k < chain && ok; k++) ok = i - k >= 0 && passes(prev, unchecked(viewShift[i - k]));
-      if (ok) note(<i64>(minimum - gap), a, b, gap, 0);
+      if (chainHolds(prev, i, chain)) note(<i64>(minimum - gap), a, b, gap, 0);
+    }
+  }
+}
+
+/** Maximum: each shift a passing the previous-shift tags and its next shift b (module header); record d = 1. */
+function minutesBetweenMax(r: i32, e: i32): void {
+  const maximum = rw(r, RW_MAX);
+  const prev = rw(r, RW_FILTER2), next = rw(r, RW_FILTER3);
+  const chain = max(1, rw(r, RW_P1));
+  const scope = rw(r, RW_P2);
+  for (let i = 0; i + 1 < viewLength; i++) {
+    const a = unchecked(viewShift[i]);
+    if (!passes(prev, a) || !chainHolds(prev, i, chain)) continue;
+    const aEnd = sf(a, SR_END);
+    for (let j = i + 1; j < viewLength; j++) {
+      const b = unchecked(viewShift[j]);
+      const bStart = sf(b, SR_START);
+      if (scope >= 0 && <i64>bStart - <i64>aEnd > <i64>scope) break;
+      if (bStart < aEnd || !passes(next, b)) continue;
+      if (!(isHistoricShift(a) && isHistoricShift(b))) {
+        const gap = rest(r, e, aEnd, bStart);
+        if (gap > maximum) note(<i64>(gap - maximum), a, b, gap, 1);
+      }
+      break;
     }
   }
 }

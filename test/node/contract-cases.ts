@@ -295,6 +295,51 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         score: "-360hard/0medium/0soft",
         matches: 1,
       },
+      {
+        title: "max 120 (each shift and its next): 06-08, 09-10 (60), 14-16 (240 -> 120), 08:00 next day (960 -> 840)",
+        input: ann({ minutesBetweenShiftsRules: [{ id: "split", maximumMinutesBetweenShifts: 120 }] }, [onDay("a", 0, "06:00", "08:00"), onDay("b", 0, "09:00", "10:00"), onDay("c", 0, "14:00", "16:00"), onDay("d", 1, "08:00", "10:00")]),
+        score: "-960hard/0medium/0soft",
+        matches: 2,
+      },
+      {
+        title: "max 120 with scope PT8H: the 960-minute rest to the next day is out of scope -> 120",
+        input: ann({ minutesBetweenShiftsRules: [{ id: "split", maximumMinutesBetweenShifts: 120, scope: { duration: "PT8H" } }] }, [onDay("a", 0, "06:00", "08:00"), onDay("b", 0, "09:00", "10:00"), onDay("c", 0, "14:00", "16:00"), onDay("d", 1, "08:00", "10:00")]),
+        score: "-120hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "min 600 with scope PT5H: the 360-minute rest is out of scope, the 240-minute one counts -> 360",
+        input: ann({ minutesBetweenShiftsRules: [{ id: "rest", minimumMinutesBetweenShifts: 600, scope: { duration: "PT5H" } }] }, [onDay("a", 0, "06:00", "08:00"), onDay("b", 0, "14:00", "16:00"), onDay("c", 0, "20:00", "22:00")]),
+        score: "-360hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "ABSENCE_AWARE min 600: 14:00 to 06:00 is 960 minutes, 480 of them unavailable (20:00-04:00) -> 480 count, 120 missing",
+        input: ann(
+          { minutesBetweenShiftsRules: [{ id: "rest", minimumMinutesBetweenShifts: 600, absenceMode: "ABSENCE_AWARE" }] },
+          [onDay("a", 0, "06:00", "14:00"), onDay("b", 1, "06:00", "10:00")],
+          {},
+          { unavailableTimeSpans: [{ start: "2027-02-01T20:00:00Z", end: "2027-02-02T04:00:00Z" }] },
+        ),
+        score: "-120hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "ABSENCE_AWARE max 300 with a tag-filtered absence (not counted) and an unfiltered one of 120 minutes: 480 - 120 -> 60",
+        input: ann(
+          { minutesBetweenShiftsRules: [{ id: "max", maximumMinutesBetweenShifts: 300, absenceMode: "ABSENCE_AWARE" }] },
+          [onDay("a", 0, "06:00", "08:00"), onDay("b", 0, "16:00", "18:00")],
+          {},
+          {
+            unavailableTimeSpans: [
+              { start: "2027-02-01T09:00:00Z", end: "2027-02-01T11:00:00Z" },
+              { start: "2027-02-01T12:00:00Z", end: "2027-02-01T14:00:00Z", includeShiftTags: ["x"] },
+            ],
+          },
+        ),
+        score: "-60hard/0medium/0soft",
+        matches: 1,
+      },
     ],
   },
   34: {

@@ -13,7 +13,7 @@ const iso = (minute: number) => new Date(BASE + minute * 60_000).toISOString();
  * planning window with historic shifts.
  */
 export function randomInput(seed: number): ModelInput {
-  return withSingleDayPatterns(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed);
+  return withRestLimits(withSingleDayPatterns(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed), seed);
 }
 
 function baseRandomInput(seed: number): ModelInput {
@@ -276,6 +276,31 @@ function withPatterns(input: ModelInput, seed: number): ModelInput {
       pattern: Array.from({ length: 1 + int(4) }, element),
     }));
     return { ...c, multiDayShiftSequencePatternRules: rules };
+  });
+  return { ...input, contracts };
+}
+
+/**
+ * Rest limits beyond the minimum (their own random stream): minutes between shifts rules with a maximum, a scope or
+ * ABSENCE_AWARE (against the employees' unavailable spans), alone or with a minimum, added to most contracts.
+ */
+function withRestLimits(input: ModelInput, seed: number): ModelInput {
+  const random = rng(seed * 17 + 3);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  const contracts = (input.contracts ?? []).map((c) => {
+    if (!chance(0.7)) return c;
+    const rule = {
+      id: `${c.id}-rest-limits`,
+      ...(chance(0.5) ? { satisfiability: "PREFERRED" as const } : {}),
+      ...(chance(0.5) ? { minimumMinutesBetweenShifts: 200 + int(600) } : {}),
+      maximumMinutesBetweenShifts: int(900),
+      ...(chance(0.6) ? { scope: { duration: `PT${4 + int(30)}H` } } : {}),
+      ...(chance(0.5) ? { absenceMode: "ABSENCE_AWARE" as const } : {}),
+      ...(chance(0.3) ? { includePreviousShiftTags: ["t1"] } : {}), ...(chance(0.3) ? { includeNextShiftTags: ["t2"] } : {}),
+      ...(chance(0.2) ? { minConsecutivePreviousShifts: 2 } : {}),
+    };
+    return { ...c, minutesBetweenShiftsRules: [...(c.minutesBetweenShiftsRules ?? []), rule] };
   });
   return { ...input, contracts };
 }

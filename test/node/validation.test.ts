@@ -147,6 +147,7 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   MINUTES_BETWEEN_SHIFTS_RULE_MIN_CONSECUTIVE_PREVIOUS_SHIFTS_NO_TAGS: rest({ minConsecutivePreviousShifts: 2 }),
   MINUTES_BETWEEN_SHIFTS_RULE_MINIMUM_CONSECUTIVE_PRIOR_SHIFTS_NO_TAGS: rest({ minimumConsecutivePriorShifts: 2 }),
   MINUTES_BETWEEN_SHIFTS_RULE_MIN_GREATER_THAN_MAX: rest({ maximumMinutesBetweenShifts: 60 }),
+  MINUTES_BETWEEN_SHIFTS_RULE_SCOPE_WITHOUT_MIN_OR_MAX: contract({ minutesBetweenShiftsRules: [{ id: "r", scope: { duration: "PT8H" } }] }),
   MINIMIZE_GAPS_RULE_BOTH_INCLUDE_AND_EXCLUDE_PREVIOUS_SHIFT_TAGS: gaps({ includePreviousShiftTags: ["a"], excludePreviousShiftTags: ["b"] }),
   MINIMIZE_GAPS_RULE_BOTH_INCLUDE_AND_EXCLUDE_NEXT_SHIFT_TAGS: gaps({ includeNextShiftTags: ["a"], excludeNextShiftTags: ["b"] }),
   MINIMIZE_GAPS_RULE_DEPRECATED_REQUIRED_PRIOR_SHIFT_TAGS: gaps({ requiredPriorShiftTags: ["a"] }),

@@ -45,9 +45,10 @@ export function contractJustification(problem: EncodedProblem, m: ContractMatch)
     case K_SCOPED_DISRUPTION:
       return scopedDisruptionJustification(problem, [m]);
     case K_MINUTES_BETWEEN:
+      // Record d: 0 for a minimum's pair, 1 for a maximum's (assembly/constraints/sequence-rules.ts).
       return {
         employee, shift1: shift(m.a), shift2: shift(m.b), minutesBetweenShiftsRule: rule.ruleId, violationInMinutes: m.penalty,
-        description: `Employee '${employee}' rests ${m.c} minutes between shifts '${shift(m.a)}' and '${shift(m.b)}'; ${where} requires ${rule.min}.`,
+        description: `Employee '${employee}' rests ${m.c} minutes between shifts '${shift(m.a)}' and '${shift(m.b)}'; ${where} ${m.d === 1 ? `allows at most ${rule.max}` : `requires ${rule.min}`} (${required}).`,
       };
     case K_GAPS:
       return {
