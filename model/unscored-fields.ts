@@ -44,11 +44,9 @@ export const UNSCORED: readonly UnscoredField[] = [
     "consecutiveDaysOffLimit", "minutesWorkedLimit.unloggedBreakTags", "minutesWorkedLimit.breakTagMatches",
   ]),
   ...RULES("contracts[].consecutiveDaysWorkedRules", [
-    "shiftTypeTagCategories", "minDurationBetweenDifferentSequences", "minDelayBetweenDifferentSequences",
-    "allowedSequenceStartDays",
+    "minDurationBetweenDifferentSequences", "minDelayBetweenDifferentSequences", "allowedSequenceStartDays",
   ]),
   { path: "contracts[].consecutiveDaysWorkedRules[].rewardCompactSequences", only: [true] },
-  { path: "contracts[].consecutiveDaysWorkedRules[].absenceMode", only: ["ABSENCE_AWARE"] },
   // ---- global rules and schedule settings ----
   { path: "globalRules.minimumMaximumShiftsPerPeriod" },
   { path: "globalRules.shiftGroupRules" },

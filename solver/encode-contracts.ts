@@ -90,6 +90,8 @@ export interface CompiledRule {
   scope?: string;
   /** Shift sequence patterns: each element's type (ON / OFF; single-day elements are ON). */
   pattern?: Array<"ON" | "OFF">;
+  /** Consecutive days worked: the `shiftTypeTagCategories` (record d = category index + 1). */
+  categories?: string[];
   /** Single-day shift sequence patterns: whether the elements match in order. */
   ordered?: boolean;
   /** Cost definitions (encode-cost.ts): [minutes limit (-1 = the rest), milli-units per hour] per tier. */
@@ -281,12 +283,18 @@ export function encodeContracts(
     for (const rule of contract.rollingWindowRules ?? []) compileRollingRule(rule, weekend, filterOf, aux, add);
     for (const rule of contract.consecutiveDaysWorkedRules ?? []) {
       if (!present(rule.minimum) && !present(rule.maximum)) continue;
+      const categories = [...new Set(rule.shiftTypeTagCategories ?? [])];
       add(K_CONSECUTIVE_DAYS, rule.satisfiability, rule.id, "consecutiveDaysWorkedRules", (w) => {
         w[RW_FILTER] = filterOf(rule);
         w[RW_MIN] = limit(rule.minimum);
         w[RW_MAX] = limit(rule.maximum);
-        if (rule.overlapKind === "START_AND_END") w[RW_FLAGS] = RF_START_AND_END;
-      });
+        if (rule.overlapKind === "START_AND_END") w[RW_FLAGS] |= RF_START_AND_END;
+        if (rule.absenceMode === "ABSENCE_AWARE") w[RW_FLAGS] |= RF_ABSENCE_AWARE;
+        // Sequences per category: [filter of the tag, 0] per category (assembly/constraints/sequence-rules.ts).
+        w[RW_AUX] = aux.length;
+        w[RW_AUX_COUNT] = categories.length;
+        for (const tag of categories) aux.push(filterOf({ includeShiftTags: [tag] }), 0);
+      }, categories.length > 0 ? { categories } : {});
     }
     for (const rule of contract.consecutiveShiftsWorkedRules ?? []) {
       const sequence = (w: Int32Array) => {

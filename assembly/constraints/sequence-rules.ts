@@ -12,9 +12,11 @@
  *     Overlapping pairs are the overlap constraint's.
  *   minimize gaps (`minimizeGapsBetweenShiftsRules`): adjacent shifts with a gap of at most
  *     `maximumMinutesBetweenSplitShifts` (default 120) cost the gap in minutes (split shifts should be compact).
- *   consecutive days worked (`consecutiveDaysWorkedRules`): runs of consecutive local days with a counted shift;
- *     a run longer than `maximum` costs the extra days, a run shorter than `minimum` the missing days (runs touching
- *     the schedule's edges are exempt from the minimum: they may continue outside it).
+ *   consecutive days worked (`consecutiveDaysWorkedRules`): runs of consecutive local days with a counted shift
+ *     (per `shiftTypeTagCategories` category when given: aux words [filter, 0] per category); a run longer than
+ *     `maximum` costs the extra days, a run shorter than `minimum` the missing days (runs touching the schedule's
+ *     edges are exempt from the minimum: they may continue outside it). ABSENCE_AWARE: days the employee is
+ *     unavailable all day neither break a run nor count in it.
  *   consecutive shifts worked (`consecutiveShiftsWorkedRules`): sequences of counted shifts, consecutive when the
  *     next starts within `sequenceDefinition.triggerLimit` minutes of the previous start (MAX_MINUTES_BETWEEN_SHIFTS
  *     _STARTS, the default with 2160 minutes) or end (MAX_MINUTES_BETWEEN_SHIFT_END_AND_NEXT_START); a sequence
@@ -39,14 +41,15 @@
  */
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FILTER2, RW_FILTER3, RW_FLAGS, RW_P1, RW_P2, RW_P3, RW_P4, RF_START_AND_END, RF_ABSENCE_AWARE,
+  RW_AUX, RW_AUX_COUNT,
   K_MINUTES_BETWEEN, K_GAPS, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS, SEQUENCE_BETWEEN_STARTS, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY,
 } from "../layout";
-import { maxShiftDuration, SR_START, SR_END, sf } from "../problem";
+import { maxShiftDuration, SR_START, SR_END, sf, ruleAux } from "../problem";
 import { floorDiv } from "../calendar";
 import { listBase, listAt, listStart, listLength, lowerBoundByStart } from "../state";
 import {
-  viewShift, viewLength, rw, passes, counts, startDay, endDay, isHistoricShift, rangeFirst, rangeLast, recording, record,
+  viewShift, viewLength, rw, passes, counts, startDay, endDay, tz, isHistoricShift, rangeFirst, rangeLast, recording, record,
   moveEmployee, moveFrom, moveTo, moveRemove, moveAdd, setWindow, leadToStartDayMax, leadToLastDayMax, awayMinutes,
   awayTotal,
 } from "./view";
@@ -71,7 +74,7 @@ export function evaluateSequenceRule(r: i32, g: i32, e: i32): void {
     if (rw(r, RW_MAX) >= 0) minutesBetweenMax(r, e);
   }
   else if (kind == K_GAPS) gaps(r);
-  else if (kind == K_CONSECUTIVE_DAYS) consecutiveDays(r, g);
+  else if (kind == K_CONSECUTIVE_DAYS) consecutiveDays(r, g, e);
   else consecutiveShifts(r, g, kind == K_CONSECUTIVE_SHIFTS);
 }
 
@@ -138,6 +141,8 @@ export function sequenceWindow(r: i32, g: i32): bool {
  */
 function runBreaks(r: i32, g: i32, a: i32, b: i32): bool {
   if (rw(r, RW_KIND) == K_CONSECUTIVE_DAYS) {
+    // ABSENCE_AWARE runs bridge absent days of any length: scored on the whole list.
+    if ((rw(r, RW_FLAGS) & RF_ABSENCE_AWARE) != 0) return false;
     const split = (rw(r, RW_FLAGS) & RF_START_AND_END) != 0;
     const lead = split ? unchecked(leadToLastDayMax[g]) : unchecked(leadToStartDayMax[g]);
     return <i64>startDay(g, b) > floorDiv<i64>(<i64>sf(a, SR_START) + <i64>lead, 1440) + 1;
@@ -237,39 +242,95 @@ function gaps(r: i32): void {
   }
 }
 
-function consecutiveDays(r: i32, g: i32): void {
+/** Per category of the rule being evaluated (consecutiveDays): its open run of days and whether it has planned work. */
+let catStart = new StaticArray<i32>(4);
+let catEnd = new StaticArray<i32>(4);
+let catPlanned = new StaticArray<bool>(4);
+
+/** Category of shift s under consecutive days rule r: the first `shiftTypeTagCategories` tag it has (-1 = none). */
+function categoryOf(r: i32, s: i32): i32 {
+  const aux = rw(r, RW_AUX);
+  for (let c = 0; c < rw(r, RW_AUX_COUNT); c++) if (passes(unchecked(ruleAux[aux + 2 * c]), s)) return c;
+  return -1;
+}
+
+/** Whether every day in [from, to] is wholly inside employee e's unfiltered unavailable spans (local at `offset`). */
+function absentDays(e: i32, from: i32, to: i32, offset: i32): bool {
+  for (let d = from; d <= to; d++) {
+    const start = <i64>d * 1440 - <i64>offset;
+    if (start < <i64>i32.MIN_VALUE || start + 1440 > <i64>i32.MAX_VALUE) return false;
+    if (awayMinutes(e, <i32>start, <i32>start + 1440) < 1440) return false;
+  }
+  return true;
+}
+
+/**
+ * Runs of consecutive local days with a counted shift, per category when the rule has `shiftTypeTagCategories` (a
+ * shift without one of its tags does not count); ABSENCE_AWARE: days the employee is unavailable all day between
+ * two worked days do not break the run (nor count in its length). Record: [first day, last day, length, category + 1].
+ */
+function consecutiveDays(r: i32, g: i32, e: i32): void {
   const lo = rw(r, RW_MIN), hi = rw(r, RW_MAX);
   const split = (rw(r, RW_FLAGS) & RF_START_AND_END) != 0;
+  const aware = (rw(r, RW_FLAGS) & RF_ABSENCE_AWARE) != 0;
+  const categories = rw(r, RW_AUX_COUNT);
   const first = rangeFirst(g), last = rangeLast(g);
+  const slots = max(1, categories);
+  if (catStart.length < slots) {
+    catStart = new StaticArray<i32>(slots);
+    catEnd = new StaticArray<i32>(slots);
+    catPlanned = new StaticArray<bool>(slots);
+  }
+  for (let c = 0; c < slots; c++) {
+    unchecked(catStart[c] = i32.MIN_VALUE);
+    unchecked(catEnd[c] = i32.MIN_VALUE);
+    unchecked(catPlanned[c] = false);
+  }
   // Runs of days, walking the shifts in time order (their local days ascend with them).
-  let runStart = i32.MIN_VALUE, runEnd = i32.MIN_VALUE;
-  let planned = false;
+  let offset = 0;
   for (let k = 0; k <= viewLength; k++) {
     let d0 = i32.MAX_VALUE, d1 = i32.MAX_VALUE;
     let historic = true;
+    let c = 0;
     if (k < viewLength) {
       const s = unchecked(viewShift[k]);
       if (!counts(r, g, s)) continue;
+      if (categories > 0) {
+        c = categoryOf(r, s);
+        if (c < 0) continue;
+      }
       d0 = startDay(g, s);
       d1 = split ? endDay(g, s) : d0;
       historic = isHistoricShift(s);
+      offset = tz(g, s, 2);
     }
-    if (runStart != i32.MIN_VALUE && d0 <= runEnd + 1 && d0 >= runStart) {
-      runEnd = max(runEnd, d1);
-      if (!historic) planned = true;
-      continue;
+    for (let q = k < viewLength ? c : 0; q < (k < viewLength ? c + 1 : slots); q++) {
+      const runStart = unchecked(catStart[q]), runEnd = unchecked(catEnd[q]);
+      if (runStart != i32.MIN_VALUE && d0 >= runStart &&
+        (d0 <= runEnd + 1 || (aware && d0 != i32.MAX_VALUE && absentDays(e, runEnd + 1, d0 - 1, offset)))) {
+        unchecked(catEnd[q] = max(runEnd, d1));
+        if (!historic) unchecked(catPlanned[q] = true);
+        continue;
+      }
+      if (runStart != i32.MIN_VALUE && unchecked(catPlanned[q]) && runEnd >= first) {
+        const len = runEnd - runStart + 1 - (aware ? absentInside(e, runStart, runEnd, offset) : 0);
+        let p: i64 = 0;
+        if (hi >= 0 && len > hi) p += <i64>(len - hi);
+        if (lo >= 0 && len < lo && runStart > first && runEnd < last) p += <i64>(lo - len);
+        note(p, runStart, runEnd, len, categories > 0 ? q + 1 : 0);
+      }
+      unchecked(catStart[q] = d0);
+      unchecked(catEnd[q] = d1);
+      unchecked(catPlanned[q] = !historic);
     }
-    if (runStart != i32.MIN_VALUE && planned && runEnd >= first) {
-      const len = runEnd - runStart + 1;
-      let p: i64 = 0;
-      if (hi >= 0 && len > hi) p += <i64>(len - hi);
-      if (lo >= 0 && len < lo && runStart > first && runEnd < last) p += <i64>(lo - len);
-      note(p, runStart, runEnd, len, 0);
-    }
-    runStart = d0;
-    runEnd = d1;
-    planned = !historic;
   }
+}
+
+/** Days in [from, to] the employee is unavailable all day (ABSENCE_AWARE runs skip them in their length). */
+function absentInside(e: i32, from: i32, to: i32, offset: i32): i32 {
+  let n = 0;
+  for (let d = from; d <= to; d++) if (absentDays(e, d, d, offset)) n++;
+  return n;
 }
 
 /** Whether the sequence view[from, to) meets the rule's condition. */

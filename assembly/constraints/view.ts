@@ -17,7 +17,7 @@ import {
 } from "../problem";
 import {
   RULE_WORDS, TZ_WORDS, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_MINUTES_ROW, RW_VALID_FROM, RW_VALID_TO, SHIFT_HISTORIC,
-  RW_KIND, RW_AUX, RW_AUX_COUNT, K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, SPAN_WORDS,
+  RW_KIND, RW_AUX, RW_AUX_COUNT, K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, K_CONSECUTIVE_DAYS, SPAN_WORDS,
 } from "../layout";
 import { MatchRecords } from "../match-records";
 import { listBase, listAt, listLength, lowerBoundByStart, lowerBoundShift } from "../state";
@@ -238,6 +238,11 @@ export function minutesOnDay(r: i32, g: i32, s: i32, d: i32): i32 {
   return max(0, total - firstShare - middle * (last - first - 1));
 }
 
+/** Whether rules of this kind keep tag filters in their aux words, as [filter, x] pairs. */
+export function auxFilters(kind: i32): bool {
+  return kind == K_MULTI_DAY_PATTERN || kind == K_SINGLE_DAY_PATTERN || kind == K_CONSECUTIVE_DAYS;
+}
+
 // ---- absences (ABSENCE_AWARE) ---------------------------------------------------------------------------------------
 
 /** Minutes of [from, to) inside employee e's unavailable spans without a tag filter (each minute once). */
@@ -368,8 +373,8 @@ export function initView(): void {
       const f = rw(r, k);
       if (f >= 0 && filterRow[f] < 0) filterRow[f] = used++;
     }
-    // Pattern elements' filters (constraints/shift-patterns.ts).
-    if (rw(r, RW_KIND) == K_MULTI_DAY_PATTERN || rw(r, RW_KIND) == K_SINGLE_DAY_PATTERN) {
+    // Filters in aux words [filter, x]: pattern elements (shift-patterns.ts), categories (sequence-rules.ts).
+    if (auxFilters(rw(r, RW_KIND))) {
       const aux = rw(r, RW_AUX);
       for (let i = 0; i < rw(r, RW_AUX_COUNT); i++) {
         const f = ruleAux[aux + 2 * i];

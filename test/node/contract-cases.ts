@@ -368,6 +368,50 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         score: "-1hard/0medium/0soft",
         matches: 1,
       },
+      {
+        title: "shiftTypeTagCategories [day, night], max 2: day 0-2 (3 -> 1), night 3-4 (2), day 5, an untagged shift on day 6 -> 1",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "cdw", maximum: 2, shiftTypeTagCategories: ["day", "night"] }] },
+          [
+            ...[0, 1, 2, 5].map((d) => onDay(`d${d}`, d, "08:00", "12:00", { tags: ["day"] })),
+            ...[3, 4].map((d) => onDay(`n${d}`, d, "22:00", "06:00", { tags: ["night"] })),
+            onDay("x6", 6, "08:00", "12:00"),
+          ],
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "shiftTypeTagCategories [day, night], max 1: a day shift and a night shift on each of days 0 and 1 -> a run of 2 per category: 2",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "cdw", maximum: 1, shiftTypeTagCategories: ["day", "night"] }] },
+          [0, 1].flatMap((d) => [onDay(`d${d}`, d, "06:00", "10:00", { tags: ["day"] }), onDay(`n${d}`, d, "22:00", "02:00", { tags: ["night"] })]),
+        ),
+        score: "-2hard/0medium/0soft",
+        matches: 2,
+      },
+      {
+        title: "ABSENCE_AWARE max 3: work days 0, 1, unavailable all of days 2-3, work days 4, 5 -> one run of 4 worked days: 1 (unaware: 0)",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "cdw", maximum: 3, absenceMode: "ABSENCE_AWARE" }] },
+          [0, 1, 4, 5].map((d) => onDay(`s${d}`, d, "08:00", "12:00")),
+          {},
+          { unavailableTimeSpans: [{ start: "2027-02-03T00:00:00Z", end: "2027-02-05T00:00:00Z" }] },
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "ABSENCE_AWARE max 3: day 3 is unavailable only until 20:00, so it breaks the run -> 0",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "cdw", maximum: 3, absenceMode: "ABSENCE_AWARE" }] },
+          [0, 1, 4, 5].map((d) => onDay(`s${d}`, d, "08:00", "12:00")),
+          {},
+          { unavailableTimeSpans: [{ start: "2027-02-03T00:00:00Z", end: "2027-02-04T20:00:00Z" }] },
+        ),
+        score: "0hard/0medium/0soft",
+        matches: 0,
+      },
     ],
   },
   36: {

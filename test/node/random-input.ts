@@ -13,7 +13,7 @@ const iso = (minute: number) => new Date(BASE + minute * 60_000).toISOString();
  * planning window with historic shifts.
  */
 export function randomInput(seed: number): ModelInput {
-  return withRestLimits(withSingleDayPatterns(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed), seed);
+  return withDayRunOptions(withRestLimits(withSingleDayPatterns(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed), seed), seed);
 }
 
 function baseRandomInput(seed: number): ModelInput {
@@ -278,6 +278,34 @@ function withPatterns(input: ModelInput, seed: number): ModelInput {
     return { ...c, multiDayShiftSequencePatternRules: rules };
   });
   return { ...input, contracts };
+}
+
+/**
+ * Consecutive days worked rules with `shiftTypeTagCategories` and ABSENCE_AWARE (their own random stream), added to
+ * most contracts, and whole days unavailable.
+ */
+function withDayRunOptions(input: ModelInput, seed: number): ModelInput {
+  const random = rng(seed * 19 + 11);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  const contracts = (input.contracts ?? []).map((c) => {
+    if (!chance(0.7)) return c;
+    const rule = {
+      id: `${c.id}-day-runs`,
+      ...(chance(0.5) ? { satisfiability: "PREFERRED" as const } : {}),
+      maximum: 1 + int(3),
+      ...(chance(0.4) ? { minimum: 1 + int(3), satisfiability: "PREFERRED" as const } : {}),
+      ...(chance(0.6) ? { shiftTypeTagCategories: chance(0.5) ? ["t1", "t2"] : ["t2"] } : {}),
+      ...(chance(0.5) ? { absenceMode: "ABSENCE_AWARE" as const } : {}),
+      ...(chance(0.3) ? { overlapKind: "START_AND_END" as const } : {}),
+    };
+    return { ...c, consecutiveDaysWorkedRules: [...(c.consecutiveDaysWorkedRules ?? []), rule] };
+  });
+  // Whole days unavailable (ABSENCE_AWARE runs bridge them) for some employees.
+  const employees = input.employees.map((e) => chance(0.5)
+    ? { ...e, unavailableTimeSpans: [...(e.unavailableTimeSpans ?? []), { start: iso(1440 * int(2)), end: iso(1440 * (1 + int(2)) + 1440) }] }
+    : e);
+  return { ...input, contracts, employees };
 }
 
 /**

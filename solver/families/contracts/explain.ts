@@ -57,7 +57,8 @@ export function contractJustification(problem: EncodedProblem, m: ContractMatch)
       };
     case K_CONSECUTIVE_DAYS:
       return {
-        employee, consecutiveDaysWorkedRule: rule.ruleId, sequenceStartDate: isoDate(m.a), sequenceEndDate: isoDate(m.b),
+        employee, consecutiveDaysWorkedRule: rule.ruleId, ...(m.d > 0 ? { shiftTypeTagCategory: rule.categories?.[m.d - 1] } : {}),
+        sequenceStartDate: isoDate(m.a), sequenceEndDate: isoDate(m.b),
         description: `Employee '${employee}' works ${m.c} consecutive days from ${isoDate(m.a)} to ${isoDate(m.b)}; ${where} allows ${limits(rule.min, rule.max)} (${required}).`,
       };
     case K_CONSECUTIVE_SHIFTS:
