@@ -62,6 +62,12 @@ export const CONTRACT_ISSUE_TYPES = {
   CONSECUTIVE_DAYS_WORKED_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: { severity: "WARNING", message: "A consecutive days worked rule has both includeShiftTags and excludeShiftTags; both apply." },
   CONSECUTIVE_DAYS_WORKED_RULE_MIN_GREATER_THAN_MAX: { severity: "ERROR", message: "The minimum of a consecutive days worked rule is greater than its maximum." },
   CONSECUTIVE_DAYS_WORKED_RULE_MIN_DEPRECATED: { severity: "WARNING", message: "A REQUIRED minimum of consecutive days worked is deprecated; use PREFERRED satisfiability." },
+  CONSECUTIVE_DAYS_WORKED_RULE_ALLOWED_START_DAYS_WITHOUT_CATEGORIES: { severity: "WARNING", message: "allowedSequenceStartDays of a consecutive days worked rule needs shiftTypeTagCategories; without them it has no effect." },
+  CONSECUTIVE_DAYS_WORKED_RULE_DURATION_WITHOUT_CATEGORIES: { severity: "WARNING", message: "minDurationBetweenDifferentSequences of a consecutive days worked rule needs shiftTypeTagCategories; without them it has no effect." },
+  CONSECUTIVE_DAYS_WORKED_RULE_DELAY_WITHOUT_CATEGORIES: { severity: "WARNING", message: "minDelayBetweenDifferentSequences of a consecutive days worked rule needs shiftTypeTagCategories; without them it has no effect." },
+  CONSECUTIVE_DAYS_WORKED_RULE_REWARD_COMPACT_WITHOUT_CATEGORIES: { severity: "WARNING", message: "rewardCompactSequences of a consecutive days worked rule needs shiftTypeTagCategories; without them it has no effect." },
+  CONSECUTIVE_DAYS_WORKED_RULE_BOTH_DURATION_AND_DELAY: { severity: "ERROR", message: "A consecutive days worked rule has both minDurationBetweenDifferentSequences and minDelayBetweenDifferentSequences; they are mutually exclusive." },
+  CONSECUTIVE_DAYS_WORKED_RULE_SAME_DAY_ADJUSTER_INCREMENT: { severity: "ERROR", message: "minDelayBetweenDifferentSequences with the SAME_DAY adjuster takes no minStartDateAdjusterIncrement above 1." },
   MINUTES_BETWEEN_SHIFTS_RULE_BOTH_INCLUDE_AND_EXCLUDE_PREVIOUS_SHIFT_TAGS: { severity: "WARNING", message: "A minutes between shifts rule has both includePreviousShiftTags and excludePreviousShiftTags; both apply." },
   MINUTES_BETWEEN_SHIFTS_RULE_BOTH_INCLUDE_AND_EXCLUDE_NEXT_SHIFT_TAGS: { severity: "WARNING", message: "A minutes between shifts rule has both includeNextShiftTags and excludeNextShiftTags; both apply." },
   MINUTES_BETWEEN_SHIFTS_RULE_BOTH_REQUIRED_PRIOR_AND_INCLUDE_PREVIOUS_SHIFT_TAGS: { severity: "ERROR", message: "A minutes between shifts rule has both requiredPriorShiftTags and its successor includePreviousShiftTags." },
@@ -256,6 +262,14 @@ export function validateContracts(input: ModelInput, report: Report): void {
       if (has(r.includeShiftTags) && has(r.excludeShiftTags)) report("CONSECUTIVE_DAYS_WORKED_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS", `${text} has both include and exclude shift tags.`, at);
       if (num(r.minimum) && num(r.maximum) && r.minimum > r.maximum) report("CONSECUTIVE_DAYS_WORKED_RULE_MIN_GREATER_THAN_MAX", `${text} has minimum ${r.minimum} above maximum ${r.maximum}.`, at);
       if (num(r.minimum) && (r.satisfiability ?? "REQUIRED") === "REQUIRED") report("CONSECUTIVE_DAYS_WORKED_RULE_MIN_DEPRECATED", `${text} has a REQUIRED minimum.`, at);
+      const categories = has(r.shiftTypeTagCategories);
+      if (!categories && has(r.allowedSequenceStartDays)) report("CONSECUTIVE_DAYS_WORKED_RULE_ALLOWED_START_DAYS_WITHOUT_CATEGORIES", `${text} has allowedSequenceStartDays without shiftTypeTagCategories.`, at);
+      if (!categories && r.minDurationBetweenDifferentSequences) report("CONSECUTIVE_DAYS_WORKED_RULE_DURATION_WITHOUT_CATEGORIES", `${text} has minDurationBetweenDifferentSequences without shiftTypeTagCategories.`, at);
+      if (!categories && r.minDelayBetweenDifferentSequences) report("CONSECUTIVE_DAYS_WORKED_RULE_DELAY_WITHOUT_CATEGORIES", `${text} has minDelayBetweenDifferentSequences without shiftTypeTagCategories.`, at);
+      if (!categories && r.rewardCompactSequences === true) report("CONSECUTIVE_DAYS_WORKED_RULE_REWARD_COMPACT_WITHOUT_CATEGORIES", `${text} rewards compact sequences without shiftTypeTagCategories.`, at);
+      if (r.minDurationBetweenDifferentSequences && r.minDelayBetweenDifferentSequences) report("CONSECUTIVE_DAYS_WORKED_RULE_BOTH_DURATION_AND_DELAY", `${text} has both minDurationBetweenDifferentSequences and minDelayBetweenDifferentSequences.`, at);
+      const delay = r.minDelayBetweenDifferentSequences;
+      if (delay?.minStartDateAdjuster === "SAME_DAY" && (delay.minStartDateAdjusterIncrement ?? 1) > 1) report("CONSECUTIVE_DAYS_WORKED_RULE_SAME_DAY_ADJUSTER_INCREMENT", `${text} applies SAME_DAY ${delay.minStartDateAdjusterIncrement} times.`, at);
     }
     for (const r of contract.minutesBetweenShiftsRules ?? []) {
       const at = { contract: c, rule: r.id };
