@@ -154,12 +154,15 @@ export const MULTI_DAY_PATTERN_CONSTRAINT: i32 = 74;
  */
 export const SINGLE_DAY_PATTERN_CONSTRAINT: i32 = 78;
 
+/** "Employee works compact sequence" (soft reward): consecutive days worked rules with `rewardCompactSequences`. */
+export const COMPACT_SEQUENCE_CONSTRAINT: i32 = 82;
+
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {
   return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id == SCOPED_DISRUPTION_CONSTRAINT ||
     id == SCOPED_DISRUPTION_CONSTRAINT + 1 || id == COST_DEFINITION_CONSTRAINT ||
     (id >= MULTI_DAY_PATTERN_CONSTRAINT && id < MULTI_DAY_PATTERN_CONSTRAINT + 4) ||
-    (id >= SINGLE_DAY_PATTERN_CONSTRAINT && id < SINGLE_DAY_PATTERN_CONSTRAINT + 4);
+    (id >= SINGLE_DAY_PATTERN_CONSTRAINT && id < SINGLE_DAY_PATTERN_CONSTRAINT + 4) || id == COMPACT_SEQUENCE_CONSTRAINT;
 }
 
 export const TZ_WORDS: i32 = 4;
@@ -257,6 +260,10 @@ export const WINDOW_MONTHLY: i32 = 2;
 /** Sequence definitions (RW_P1 of sequence rules; RW_P2 the trigger limit in minutes). */
 export const SEQUENCE_BETWEEN_STARTS: i32 = 0;
 export const SEQUENCE_END_TO_START: i32 = 1;
+
+/** RW_P1 of consecutive days worked rules: RUNS_COMPACT rewards each next day of a category's run (compact sequences). */
+export const RUNS_LIMITS: i32 = 0;
+export const RUNS_COMPACT: i32 = 1;
 
 /** Conditions (RW_P3; RW_P4 the trigger limit; RW_FILTER2 the shifts counted). */
 export const CONDITION_NONE: i32 = 0;

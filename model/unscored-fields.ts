@@ -46,7 +46,6 @@ export const UNSCORED: readonly UnscoredField[] = [
   ...RULES("contracts[].consecutiveDaysWorkedRules", [
     "minDurationBetweenDifferentSequences", "minDelayBetweenDifferentSequences", "allowedSequenceStartDays",
   ]),
-  { path: "contracts[].consecutiveDaysWorkedRules[].rewardCompactSequences", only: [true] },
   // ---- global rules and schedule settings ----
   { path: "globalRules.minimumMaximumShiftsPerPeriod" },
   { path: "globalRules.shiftGroupRules" },

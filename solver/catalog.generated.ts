@@ -94,4 +94,5 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 79, name: "Employee works prohibited single day shift sequence pattern", level: "HARD", reward: false, kind: "EMPLOYEE" },
   { id: 80, name: "Employee works preferred single day shift sequence pattern", level: "SOFT", reward: true, kind: "EMPLOYEE" },
   { id: 81, name: "Employee works unpreferred single day shift sequence pattern", level: "SOFT", reward: false, kind: "EMPLOYEE" },
+  { id: 82, name: "Employee works compact sequence", level: "SOFT", reward: true, kind: "EMPLOYEE" },
 ];

@@ -22,7 +22,7 @@ import {
   WINDOW_DAILY, WINDOW_WEEKLY, WINDOW_MONTHLY, SEQUENCE_BETWEEN_STARTS, SEQUENCE_END_TO_START, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY, CONDITION_MIN_MINUTES, K_PERIOD_COST,
   K_MULTI_DAY_PATTERN, MULTI_DAY_PATTERN_CONSTRAINT, PE_OFF, PE_ANY, PATTERN_MATCH, PATTERN_REQUIRED,
-  K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, PATTERN_UNORDERED,
+  K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, PATTERN_UNORDERED, COMPACT_SEQUENCE_CONSTRAINT, RUNS_COMPACT,
 } from "./layout";
 import { compileCostDefinition, COST_MINIMIZE_ID } from "./encode-cost";
 import {
@@ -282,19 +282,32 @@ export function encodeContracts(
     for (const rule of contract.periodRules ?? []) compilePeriodRule(rule, weekStart, customIndex, weekend, filterOf, add, aux);
     for (const rule of contract.rollingWindowRules ?? []) compileRollingRule(rule, weekend, filterOf, aux, add);
     for (const rule of contract.consecutiveDaysWorkedRules ?? []) {
-      if (!present(rule.minimum) && !present(rule.maximum)) continue;
       const categories = [...new Set(rule.shiftTypeTagCategories ?? [])];
-      add(K_CONSECUTIVE_DAYS, rule.satisfiability, rule.id, "consecutiveDaysWorkedRules", (w) => {
+      const runs = (w: Int32Array) => {
         w[RW_FILTER] = filterOf(rule);
-        w[RW_MIN] = limit(rule.minimum);
-        w[RW_MAX] = limit(rule.maximum);
         if (rule.overlapKind === "START_AND_END") w[RW_FLAGS] |= RF_START_AND_END;
         if (rule.absenceMode === "ABSENCE_AWARE") w[RW_FLAGS] |= RF_ABSENCE_AWARE;
         // Sequences per category: [filter of the tag, 0] per category (assembly/constraints/sequence-rules.ts).
         w[RW_AUX] = aux.length;
         w[RW_AUX_COUNT] = categories.length;
         for (const tag of categories) aux.push(filterOf({ includeShiftTags: [tag] }), 0);
-      }, categories.length > 0 ? { categories } : {});
+      };
+      const extra = categories.length > 0 ? { categories } : {};
+      if (present(rule.minimum) || present(rule.maximum)) {
+        add(K_CONSECUTIVE_DAYS, rule.satisfiability, rule.id, "consecutiveDaysWorkedRules", (w) => {
+          runs(w);
+          w[RW_MIN] = limit(rule.minimum);
+          w[RW_MAX] = limit(rule.maximum);
+        }, extra);
+      }
+      // Compact sequences need categories (else CONSECUTIVE_DAYS_WORKED_RULE_REWARD_COMPACT_WITHOUT_CATEGORIES).
+      if (rule.rewardCompactSequences === true && categories.length > 0) {
+        add(K_CONSECUTIVE_DAYS, "PREFERRED", rule.id, "consecutiveDaysWorkedRules", (w) => {
+          runs(w);
+          w[RW_CONSTRAINT] = COMPACT_SEQUENCE_CONSTRAINT;
+          w[RW_P1] = RUNS_COMPACT;
+        }, extra);
+      }
     }
     for (const rule of contract.consecutiveShiftsWorkedRules ?? []) {
       const sequence = (w: Int32Array) => {

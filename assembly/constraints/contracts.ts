@@ -42,7 +42,7 @@ import { MASK_CAPACITY, newMask, markId, clearMask, orMask } from "../id-mask";
 import { KIND_EMPLOYEE, PENALTY, REWARD, register, enabled, touched } from "./catalog";
 import {
   LEVEL_HARD, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SCOPED_DISRUPTION_CONSTRAINT, COST_DEFINITION_CONSTRAINT,
-  MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, K_SINGLE_DAY_PATTERN, isRuleConstraint,
+  MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, K_SINGLE_DAY_PATTERN, COMPACT_SEQUENCE_CONSTRAINT, isRuleConstraint,
 } from "../layout";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
@@ -466,6 +466,8 @@ export function declare(family: i32): void {
   register(q + 1, "Employee works prohibited single day shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
   register(q + 2, "Employee works preferred single day shift sequence pattern", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
   register(q + 3, "Employee works unpreferred single day shift sequence pattern", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  // `EmployeeWorksCompactSequenceJustification`.
+  register(COMPACT_SEQUENCE_CONSTRAINT, "Employee works compact sequence", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
 }
 
 export function initFamily(): void {

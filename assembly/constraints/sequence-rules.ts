@@ -41,7 +41,7 @@
  */
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FILTER2, RW_FILTER3, RW_FLAGS, RW_P1, RW_P2, RW_P3, RW_P4, RF_START_AND_END, RF_ABSENCE_AWARE,
-  RW_AUX, RW_AUX_COUNT,
+  RW_AUX, RW_AUX_COUNT, RUNS_COMPACT,
   K_MINUTES_BETWEEN, K_GAPS, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS, SEQUENCE_BETWEEN_STARTS, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY,
 } from "../layout";
@@ -246,6 +246,8 @@ function gaps(r: i32): void {
 let catStart = new StaticArray<i32>(4);
 let catEnd = new StaticArray<i32>(4);
 let catPlanned = new StaticArray<bool>(4);
+/** Per category: the last shift of its open run (compact sequences). */
+let catLast = new StaticArray<i32>(4);
 
 /** Category of shift s under consecutive days rule r: the first `shiftTypeTagCategories` tag it has (-1 = none). */
 function categoryOf(r: i32, s: i32): i32 {
@@ -268,18 +270,22 @@ function absentDays(e: i32, from: i32, to: i32, offset: i32): bool {
  * Runs of consecutive local days with a counted shift, per category when the rule has `shiftTypeTagCategories` (a
  * shift without one of its tags does not count); ABSENCE_AWARE: days the employee is unavailable all day between
  * two worked days do not break the run (nor count in its length). Record: [first day, last day, length, category + 1].
+ * RUNS_COMPACT (`rewardCompactSequences`, no limits): each shift starting the day after its category's run (or after
+ * absent days, ABSENCE_AWARE) is a match with the run's previous last shift, recorded [shift 1, shift 2, 0, category + 1].
  */
 function consecutiveDays(r: i32, g: i32, e: i32): void {
   const lo = rw(r, RW_MIN), hi = rw(r, RW_MAX);
   const split = (rw(r, RW_FLAGS) & RF_START_AND_END) != 0;
   const aware = (rw(r, RW_FLAGS) & RF_ABSENCE_AWARE) != 0;
   const categories = rw(r, RW_AUX_COUNT);
+  const compact = rw(r, RW_P1) == RUNS_COMPACT;
   const first = rangeFirst(g), last = rangeLast(g);
   const slots = max(1, categories);
   if (catStart.length < slots) {
     catStart = new StaticArray<i32>(slots);
     catEnd = new StaticArray<i32>(slots);
     catPlanned = new StaticArray<bool>(slots);
+    catLast = new StaticArray<i32>(slots);
   }
   for (let c = 0; c < slots; c++) {
     unchecked(catStart[c] = i32.MIN_VALUE);
@@ -292,8 +298,10 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
     let d0 = i32.MAX_VALUE, d1 = i32.MAX_VALUE;
     let historic = true;
     let c = 0;
+    let shift = -1;
     if (k < viewLength) {
       const s = unchecked(viewShift[k]);
+      shift = s;
       if (!counts(r, g, s)) continue;
       if (categories > 0) {
         c = categoryOf(r, s);
@@ -308,6 +316,10 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
       const runStart = unchecked(catStart[q]), runEnd = unchecked(catEnd[q]);
       if (runStart != i32.MIN_VALUE && d0 >= runStart &&
         (d0 <= runEnd + 1 || (aware && d0 != i32.MAX_VALUE && absentDays(e, runEnd + 1, d0 - 1, offset)))) {
+        // Compact sequences: each shift starting a day after its run's last day is rewarded with that run's last shift.
+        const previous = unchecked(catLast[q]);
+        if (compact && d0 > runEnd && !(historic && isHistoricShift(previous))) note(1, previous, shift, 0, q + 1);
+        unchecked(catLast[q] = shift);
         unchecked(catEnd[q] = max(runEnd, d1));
         if (!historic) unchecked(catPlanned[q] = true);
         continue;
@@ -322,6 +334,7 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
       unchecked(catStart[q] = d0);
       unchecked(catEnd[q] = d1);
       unchecked(catPlanned[q] = !historic);
+      unchecked(catLast[q] = shift);
     }
   }
 }

@@ -1,10 +1,10 @@
 /**
- * Verifier rows of the contract rule constraints (ids 17-51, 74-77, single-day patterns), merged into the table of constraints.test.ts: each a
+ * Verifier rows of the contract rule constraints (ids 17-51, 74-77, single-day patterns, compact sequences), merged into the table of constraints.test.ts: each a
  * hand-made input with its score computed by hand in the title. 2027-02-01 is a Monday; times are UTC unless the
  * employee has a time zone.
  */
 import type { ModelInput } from "../../schemas/model-input";
-import { SINGLE_DAY_PATTERN_CONSTRAINT } from "../../solver/layout.generated";
+import { COMPACT_SEQUENCE_CONSTRAINT, SINGLE_DAY_PATTERN_CONSTRAINT } from "../../solver/layout.generated";
 
 type Contract = NonNullable<ModelInput["contracts"]>[number];
 type Shift = ModelInput["shifts"][number];
@@ -900,6 +900,25 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         ),
         score: "0hard/0medium/-1soft",
         matches: 1,
+      },
+    ],
+  },
+  [COMPACT_SEQUENCE_CONSTRAINT]: {
+    name: "Employee works compact sequence",
+    cases: [
+      {
+        title: "rewardCompactSequences, categories [day, night], window days 1-7: day shifts on days 0 (historic), 1, 2, 4, nights on days 5, 6, an untagged shift on day 3 -> pairs 0-1 (historic and planned), 1-2, 5-6: +3",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "compact", shiftTypeTagCategories: ["day", "night"], rewardCompactSequences: true }] },
+          [
+            ...[0, 1, 2, 4].map((d) => onDay(`d${d}`, d, "08:00", "12:00", { tags: ["day"] })),
+            ...[5, 6].map((d) => onDay(`n${d}`, d, "22:00", "06:00", { tags: ["night"] })),
+            onDay("x3", 3, "08:00", "12:00"),
+          ],
+          window(1, 7),
+        ),
+        score: "0hard/0medium/3soft",
+        matches: 3,
       },
     ],
   },

@@ -153,6 +153,28 @@ describe("score analysis", () => {
     ]);
   });
 
+  it("justifies compact sequences (shift pairs, category) and runs of days per category", async () => {
+    const day = (id: string, d: number, tags: string[]) => ({ id, start: `2027-02-0${1 + d}T08:00:00Z`, end: `2027-02-0${1 + d}T16:00:00Z`, employee: "ann", tags });
+    const input: ModelInput = {
+      contracts: [{ id: "c", consecutiveDaysWorkedRules: [{ id: "runs", maximum: 1, shiftTypeTagCategories: ["early", "late"], rewardCompactSequences: true }] }],
+      employees: [{ id: "ann", contracts: ["c"] }],
+      shifts: [day("a", 0, ["late"]), day("b", 1, ["late"]), day("c", 2, ["early"])],
+      planningWindow: { start: "2027-02-01T00:00:00Z", end: "2027-02-08T00:00:00Z" },
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    session.applyAssignment(problem.shiftEmployee);
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const compact = analysis.constraints.find((c) => c.name === "Employee works compact sequence")!;
+    expect(compact.score).toBe("0hard/0medium/1soft");
+    expect(compact.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", rule: "runs", sequenceCategory: "late", shift1: "a", shift2: "b" }]);
+    const runs = analysis.constraints.find((c) => c.name === "Consecutive days worked not in required range for employee")!;
+    expect(runs.matches!.map((m) => m.justification)).toMatchObject([
+      { employee: "ann", consecutiveDaysWorkedRule: "runs", shiftTypeTagCategory: "late", sequenceStartDate: "2027-02-01", sequenceEndDate: "2027-02-02" },
+    ]);
+  });
+
   it("reports weights and justifications of a hand-made case", async () => {
     const input: ModelInput = {
       employees: [{ id: "ann", skills: [{ id: "nurse" }], unavailableTimeSpans: [{ start: "2027-02-01T07:00:00Z", end: "2027-02-01T09:00:00Z" }] }],

@@ -281,7 +281,7 @@ function withPatterns(input: ModelInput, seed: number): ModelInput {
 }
 
 /**
- * Consecutive days worked rules with `shiftTypeTagCategories` and ABSENCE_AWARE (their own random stream), added to
+ * Consecutive days worked rules with `shiftTypeTagCategories` (and compact sequences) and ABSENCE_AWARE (their own random stream), added to
  * most contracts, and whole days unavailable.
  */
 function withDayRunOptions(input: ModelInput, seed: number): ModelInput {
@@ -295,7 +295,7 @@ function withDayRunOptions(input: ModelInput, seed: number): ModelInput {
       ...(chance(0.5) ? { satisfiability: "PREFERRED" as const } : {}),
       maximum: 1 + int(3),
       ...(chance(0.4) ? { minimum: 1 + int(3), satisfiability: "PREFERRED" as const } : {}),
-      ...(chance(0.6) ? { shiftTypeTagCategories: chance(0.5) ? ["t1", "t2"] : ["t2"] } : {}),
+      ...(chance(0.6) ? { shiftTypeTagCategories: chance(0.5) ? ["t1", "t2"] : ["t2"], ...(chance(0.6) ? { rewardCompactSequences: true } : {}) } : {}),
       ...(chance(0.5) ? { absenceMode: "ABSENCE_AWARE" as const } : {}),
       ...(chance(0.3) ? { overlapKind: "START_AND_END" as const } : {}),
     };

@@ -10,7 +10,7 @@ import {
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
   K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS,
   K_CONSECUTIVE_SHIFTS, K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS,
-  K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST, TZ_WORDS, MULTI_DAY_PATTERN_CONSTRAINT, SINGLE_DAY_PATTERN_CONSTRAINT,
+  K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST, TZ_WORDS, MULTI_DAY_PATTERN_CONSTRAINT, SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT,
 } from "../../layout";
 import type { ContractMatch } from "../../session";
 import { isoDate } from "../../time";
@@ -56,6 +56,14 @@ export function contractJustification(problem: EncodedProblem, m: ContractMatch)
         description: `Employee '${employee}' has a gap of ${m.c} minutes between shifts '${shift(m.a)}' and '${shift(m.b)}' (${where}).`,
       };
     case K_CONSECUTIVE_DAYS:
+      // Compact sequences (record [shift 1, shift 2, 0, category + 1]): reference `EmployeeWorksCompactSequenceJustification`.
+      if (rule.constraintId === COMPACT_SEQUENCE_CONSTRAINT) {
+        const category = rule.categories?.[m.d - 1];
+        return {
+          employee, rule: rule.ruleId, sequenceCategory: category, shift1: shift(m.a), shift2: shift(m.b),
+          description: `Employee '${employee}' works '${shift(m.b)}' the day after '${shift(m.a)}' in one '${category}' sequence (${where}).`,
+        };
+      }
       return {
         employee, consecutiveDaysWorkedRule: rule.ruleId, ...(m.d > 0 ? { shiftTypeTagCategory: rule.categories?.[m.d - 1] } : {}),
         sequenceStartDate: isoDate(m.a), sequenceEndDate: isoDate(m.b),

@@ -5,7 +5,7 @@
  * variants, the encoder, the justifications (explain.ts here) and what a candidate assignment changes.
  */
 import { encodeContracts, encodeDisruption } from "../../encode-contracts";
-import { K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT } from "../../layout";
+import { K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT } from "../../layout";
 import type { EncodeContext } from "../../encode-context";
 import { formatScore } from "../../score";
 import { isZero, matchScore } from "../../explain-context";
@@ -69,6 +69,8 @@ export const contractsFamily: FamilyDescriptor = {
     { id: SINGLE_DAY_PATTERN_CONSTRAINT + 1, justification: "EmployeeWorksProhibitedSingleDayShiftSequencePatternJustification" },
     { id: SINGLE_DAY_PATTERN_CONSTRAINT + 2, override: "employeeWorksPreferredSingleDayShiftSequencePatternWeight", justification: "EmployeeWorksPreferredSingleDayShiftSequencePatternJustification" },
     { id: SINGLE_DAY_PATTERN_CONSTRAINT + 3, override: "employeeWorksUnpreferredSingleDayShiftSequencePatternWeight", justification: "EmployeeWorksUnpreferredSingleDayShiftSequencePatternJustification" },
+    // Consecutive days worked rules with rewardCompactSequences (a reward).
+    { id: COMPACT_SEQUENCE_CONSTRAINT, override: "employeeWorksCompactSequenceWeight", justification: "EmployeeWorksCompactSequenceJustification" },
   ],
   encode,
   metrics: {
