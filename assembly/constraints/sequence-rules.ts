@@ -310,9 +310,10 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
       d0 = startDay(g, s);
       d1 = split ? endDay(g, s) : d0;
       historic = isHistoricShift(s);
-      offset = tz(g, s, 2);
+      if (aware) offset = tz(g, s, 2);
     }
-    for (let q = k < viewLength ? c : 0; q < (k < viewLength ? c + 1 : slots); q++) {
+    const qTo = k < viewLength ? c + 1 : slots;
+    for (let q = k < viewLength ? c : 0; q < qTo; q++) {
       const runStart = unchecked(catStart[q]), runEnd = unchecked(catEnd[q]);
       if (runStart != i32.MIN_VALUE && d0 >= runStart &&
         (d0 <= runEnd + 1 || (aware && d0 != i32.MAX_VALUE && absentDays(e, runEnd + 1, d0 - 1, offset)))) {
