@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 8;
+export const LAYOUT_VERSION: i32 = 10;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -165,12 +165,22 @@ export const PERIOD_LIMIT_COUNT: i32 = 14;
 export const GLOBAL_COUNT_CONSTRAINT: i32 = 92;
 export const GLOBAL_COUNT_CONSTRAINTS: i32 = 5;
 
+/**
+ * Single-day shift sequence patterns (constraints/shift-patterns.ts), by satisfiability like the multi-day ones:
+ * REQUIRED, PROHIBITED (hard), PREFERRED (soft reward), UNPREFERRED (soft).
+ */
+export const SINGLE_DAY_PATTERN_CONSTRAINT: i32 = 97;
+
+/** "Employee works compact sequence" (soft reward): consecutive days worked rules with `rewardCompactSequences`. */
+export const COMPACT_SEQUENCE_CONSTRAINT: i32 = 101;
+
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {
   return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id == SCOPED_DISRUPTION_CONSTRAINT ||
     id == SCOPED_DISRUPTION_CONSTRAINT + 1 || id == COST_DEFINITION_CONSTRAINT ||
     (id >= MULTI_DAY_PATTERN_CONSTRAINT && id < MULTI_DAY_PATTERN_CONSTRAINT + 4) ||
-    (id >= PERIOD_LIMIT_CONSTRAINT && id < PERIOD_LIMIT_CONSTRAINT + PERIOD_LIMIT_COUNT);
+    (id >= PERIOD_LIMIT_CONSTRAINT && id < PERIOD_LIMIT_CONSTRAINT + PERIOD_LIMIT_COUNT) ||
+    (id >= SINGLE_DAY_PATTERN_CONSTRAINT && id < SINGLE_DAY_PATTERN_CONSTRAINT + 4) || id == COMPACT_SEQUENCE_CONSTRAINT;
 }
 
 export const TZ_WORDS: i32 = 4;
@@ -255,7 +265,12 @@ export const K_PERIOD_START_DIFFERENCE: i32 = 25;
 export const K_PERIOD_MINUTES_LOGGED: i32 = 26;
 /** Rolling windows: longest run of days off in the window (RW_MIN), rolling-window.ts. */
 export const K_ROLLING_DAYS_OFF_RUN: i32 = 27;
-export const RULE_KINDS: i32 = 28;
+/**
+ * A single-day shift sequence pattern (constraints/shift-patterns.ts): elements in RULE_AUX as [filter, 0]; RW_P3
+ * PATTERN_UNORDERED when `ordered` is false.
+ */
+export const K_SINGLE_DAY_PATTERN: i32 = 28;
+export const RULE_KINDS: i32 = 29;
 
 /** Pattern element flags: an OFF element (else ON); shiftMatches ANY (else ALL). */
 export const PE_OFF: i32 = 1;
@@ -263,6 +278,8 @@ export const PE_ANY: i32 = 2;
 /** Pattern modes (RW_P2 of pattern rules): a match is the whole pattern, or (REQUIRED) a started, uncompleted one. */
 export const PATTERN_MATCH: i32 = 0;
 export const PATTERN_REQUIRED: i32 = 1;
+/** RW_P3 of single-day patterns: the elements may match the day's shifts in any order. */
+export const PATTERN_UNORDERED: i32 = 1;
 
 export const PERIOD_DAY: i32 = 0;
 export const PERIOD_WEEK: i32 = 1;
@@ -280,6 +297,10 @@ export const WINDOW_HOURLY: i32 = 3;
 /** Sequence definitions (RW_P1 of sequence rules; RW_P2 the trigger limit in minutes). */
 export const SEQUENCE_BETWEEN_STARTS: i32 = 0;
 export const SEQUENCE_END_TO_START: i32 = 1;
+
+/** RW_P1 of consecutive days worked rules: RUNS_COMPACT rewards each next day of a category's run (compact sequences). */
+export const RUNS_LIMITS: i32 = 0;
+export const RUNS_COMPACT: i32 = 1;
 
 /** Conditions (RW_P3; RW_P4 the trigger limit; RW_FILTER2 the shifts counted). */
 export const CONDITION_NONE: i32 = 0;

@@ -70,6 +70,12 @@ export const CONTRACT_ISSUE_TYPES = {
   CONSECUTIVE_DAYS_WORKED_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: { severity: "WARNING", message: "A consecutive days worked rule has both includeShiftTags and excludeShiftTags; both apply." },
   CONSECUTIVE_DAYS_WORKED_RULE_MIN_GREATER_THAN_MAX: { severity: "ERROR", message: "The minimum of a consecutive days worked rule is greater than its maximum." },
   CONSECUTIVE_DAYS_WORKED_RULE_MIN_DEPRECATED: { severity: "WARNING", message: "A REQUIRED minimum of consecutive days worked is deprecated; use PREFERRED satisfiability." },
+  CONSECUTIVE_DAYS_WORKED_RULE_ALLOWED_START_DAYS_WITHOUT_CATEGORIES: { severity: "WARNING", message: "allowedSequenceStartDays of a consecutive days worked rule needs shiftTypeTagCategories; without them it has no effect." },
+  CONSECUTIVE_DAYS_WORKED_RULE_DURATION_WITHOUT_CATEGORIES: { severity: "WARNING", message: "minDurationBetweenDifferentSequences of a consecutive days worked rule needs shiftTypeTagCategories; without them it has no effect." },
+  CONSECUTIVE_DAYS_WORKED_RULE_DELAY_WITHOUT_CATEGORIES: { severity: "WARNING", message: "minDelayBetweenDifferentSequences of a consecutive days worked rule needs shiftTypeTagCategories; without them it has no effect." },
+  CONSECUTIVE_DAYS_WORKED_RULE_REWARD_COMPACT_WITHOUT_CATEGORIES: { severity: "WARNING", message: "rewardCompactSequences of a consecutive days worked rule needs shiftTypeTagCategories; without them it has no effect." },
+  CONSECUTIVE_DAYS_WORKED_RULE_BOTH_DURATION_AND_DELAY: { severity: "ERROR", message: "A consecutive days worked rule has both minDurationBetweenDifferentSequences and minDelayBetweenDifferentSequences; they are mutually exclusive." },
+  CONSECUTIVE_DAYS_WORKED_RULE_SAME_DAY_ADJUSTER_INCREMENT: { severity: "ERROR", message: "minDelayBetweenDifferentSequences with the SAME_DAY adjuster takes no minStartDateAdjusterIncrement above 1." },
   MINUTES_BETWEEN_SHIFTS_RULE_BOTH_INCLUDE_AND_EXCLUDE_PREVIOUS_SHIFT_TAGS: { severity: "WARNING", message: "A minutes between shifts rule has both includePreviousShiftTags and excludePreviousShiftTags; both apply." },
   MINUTES_BETWEEN_SHIFTS_RULE_BOTH_INCLUDE_AND_EXCLUDE_NEXT_SHIFT_TAGS: { severity: "WARNING", message: "A minutes between shifts rule has both includeNextShiftTags and excludeNextShiftTags; both apply." },
   MINUTES_BETWEEN_SHIFTS_RULE_BOTH_REQUIRED_PRIOR_AND_INCLUDE_PREVIOUS_SHIFT_TAGS: { severity: "ERROR", message: "A minutes between shifts rule has both requiredPriorShiftTags and its successor includePreviousShiftTags." },
@@ -82,10 +88,13 @@ export const CONTRACT_ISSUE_TYPES = {
   MINUTES_BETWEEN_SHIFTS_RULE_MIN_CONSECUTIVE_PREVIOUS_SHIFTS_NO_TAGS: { severity: "ERROR", message: "minConsecutivePreviousShifts above 1 needs previous shift tags to identify the sequence." },
   MINUTES_BETWEEN_SHIFTS_RULE_MINIMUM_CONSECUTIVE_PRIOR_SHIFTS_NO_TAGS: { severity: "ERROR", message: "minimumConsecutivePriorShifts above 1 needs prior shift tags to identify the sequence." },
   MINUTES_BETWEEN_SHIFTS_RULE_MIN_GREATER_THAN_MAX: { severity: "ERROR", message: "minimumMinutesBetweenShifts is greater than maximumMinutesBetweenShifts." },
+  MINUTES_BETWEEN_SHIFTS_RULE_SCOPE_WITHOUT_MIN_OR_MAX: { severity: "WARNING", message: "The scope of a minutes between shifts rule without minimumMinutesBetweenShifts or maximumMinutesBetweenShifts has no effect." },
   MINIMIZE_GAPS_RULE_BOTH_INCLUDE_AND_EXCLUDE_PREVIOUS_SHIFT_TAGS: { severity: "WARNING", message: "A minimize gaps rule has both includePreviousShiftTags and excludePreviousShiftTags; both apply." },
   MINIMIZE_GAPS_RULE_BOTH_INCLUDE_AND_EXCLUDE_NEXT_SHIFT_TAGS: { severity: "WARNING", message: "A minimize gaps rule has both includeNextShiftTags and excludeNextShiftTags; both apply." },
   MINIMIZE_GAPS_RULE_DEPRECATED_REQUIRED_PRIOR_SHIFT_TAGS: { severity: "WARNING", message: "requiredPriorShiftTags of a minimize gaps rule is deprecated; use includePreviousShiftTags." },
   MINIMIZE_GAPS_RULE_DEPRECATED_REQUIRED_AFTER_SHIFT_TAGS: { severity: "WARNING", message: "requiredAfterShiftTags of a minimize gaps rule is deprecated; use includeNextShiftTags." },
+  // ---- shift sequence patterns ----
+  SINGLE_DAY_PATTERN_RULE_DEPRECATED_REQUIRED: { severity: "WARNING", message: "REQUIRED satisfiability (the default) of a single-day shift sequence pattern rule is deprecated; it is scored hard as before, PREFERRED will replace it." },
   // ---- disruption ----
   GLOBAL_DISRUPTION_RULES_DEPRECATED: { severity: "WARNING", message: "globalRules.disruptionRules is deprecated; use the disruptionRules of contracts." },
   BOTH_GLOBAL_AND_CONTRACT_DISRUPTION_RULES: { severity: "WARNING", message: "Both globalRules.disruptionRules and contract disruptionRules are defined; both are scored." },
@@ -274,6 +283,14 @@ export function validateContracts(input: ModelInput, report: Report): void {
       if (has(r.includeShiftTags) && has(r.excludeShiftTags)) report("CONSECUTIVE_DAYS_WORKED_RULE_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS", `${text} has both include and exclude shift tags.`, at);
       if (num(r.minimum) && num(r.maximum) && r.minimum > r.maximum) report("CONSECUTIVE_DAYS_WORKED_RULE_MIN_GREATER_THAN_MAX", `${text} has minimum ${r.minimum} above maximum ${r.maximum}.`, at);
       if (num(r.minimum) && (r.satisfiability ?? "REQUIRED") === "REQUIRED") report("CONSECUTIVE_DAYS_WORKED_RULE_MIN_DEPRECATED", `${text} has a REQUIRED minimum.`, at);
+      const categories = has(r.shiftTypeTagCategories);
+      if (!categories && has(r.allowedSequenceStartDays)) report("CONSECUTIVE_DAYS_WORKED_RULE_ALLOWED_START_DAYS_WITHOUT_CATEGORIES", `${text} has allowedSequenceStartDays without shiftTypeTagCategories.`, at);
+      if (!categories && r.minDurationBetweenDifferentSequences) report("CONSECUTIVE_DAYS_WORKED_RULE_DURATION_WITHOUT_CATEGORIES", `${text} has minDurationBetweenDifferentSequences without shiftTypeTagCategories.`, at);
+      if (!categories && r.minDelayBetweenDifferentSequences) report("CONSECUTIVE_DAYS_WORKED_RULE_DELAY_WITHOUT_CATEGORIES", `${text} has minDelayBetweenDifferentSequences without shiftTypeTagCategories.`, at);
+      if (!categories && r.rewardCompactSequences === true) report("CONSECUTIVE_DAYS_WORKED_RULE_REWARD_COMPACT_WITHOUT_CATEGORIES", `${text} rewards compact sequences without shiftTypeTagCategories.`, at);
+      if (r.minDurationBetweenDifferentSequences && r.minDelayBetweenDifferentSequences) report("CONSECUTIVE_DAYS_WORKED_RULE_BOTH_DURATION_AND_DELAY", `${text} has both minDurationBetweenDifferentSequences and minDelayBetweenDifferentSequences.`, at);
+      const delay = r.minDelayBetweenDifferentSequences;
+      if (delay?.minStartDateAdjuster === "SAME_DAY" && (delay.minStartDateAdjusterIncrement ?? 1) > 1) report("CONSECUTIVE_DAYS_WORKED_RULE_SAME_DAY_ADJUSTER_INCREMENT", `${text} applies SAME_DAY ${delay.minStartDateAdjusterIncrement} times.`, at);
     }
     for (const r of contract.minutesBetweenShiftsRules ?? []) {
       const at = { contract: c, rule: r.id };
@@ -296,7 +313,11 @@ export function validateContracts(input: ModelInput, report: Report): void {
         if (r.minimumConsecutivePriorShifts > 1 && !previousTags) report("MINUTES_BETWEEN_SHIFTS_RULE_MINIMUM_CONSECUTIVE_PRIOR_SHIFTS_NO_TAGS", `${text} sets minimumConsecutivePriorShifts without prior shift tags.`, at);
       }
       if (num(r.minConsecutivePreviousShifts) && r.minConsecutivePreviousShifts > 1 && !previousTags) report("MINUTES_BETWEEN_SHIFTS_RULE_MIN_CONSECUTIVE_PREVIOUS_SHIFTS_NO_TAGS", `${text} sets minConsecutivePreviousShifts without previous shift tags.`, at);
-      if (num(r.minimumMinutesBetweenShifts) && num(r.maximumMinutesBetweenShifts) && r.minimumMinutesBetweenShifts > r.maximumMinutesBetweenShifts) report("MINUTES_BETWEEN_SHIFTS_RULE_MIN_GREATER_THAN_MAX", `${text} has a minimum above its maximum.`, at);
+      if (num(r.minimumMinutesBetweenShifts) && num(r.maximumMinutesBetweenShifts) && r.minimumMinutesBetweenShifts > r.maximumMinutesBetweenShifts) report("MINUTES_BETWEEN_SHIFTS_RULE_MIN_GREATER_THAN_MAX", `${text} has a minimum above its maximum.`, { ...at, minimumMinutesBetweenShifts: r.minimumMinutesBetweenShifts, maximumMinutesBetweenShifts: r.maximumMinutesBetweenShifts });
+      if (r.scope && !num(r.minimumMinutesBetweenShifts) && !num(r.maximumMinutesBetweenShifts)) report("MINUTES_BETWEEN_SHIFTS_RULE_SCOPE_WITHOUT_MIN_OR_MAX", `${text} has a scope but no minimum or maximum.`, at);
+    }
+    for (const r of contract.singleDayShiftSequencePatternRules ?? []) {
+      if ((r.satisfiability ?? "REQUIRED") === "REQUIRED") report("SINGLE_DAY_PATTERN_RULE_DEPRECATED_REQUIRED", `Single-day shift sequence pattern rule '${r.id}' of contract '${c}' is REQUIRED${r.satisfiability ? "" : " (the default)"}.`, { contract: c, rule: r.id });
     }
     for (const r of contract.minimizeGapsBetweenShiftsRules ?? []) {
       const at = { contract: c, rule: r.id };

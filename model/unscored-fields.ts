@@ -30,18 +30,12 @@ export const UNSCORED: readonly UnscoredField[] = [
   { path: "contracts[].priority", except: ["10"] },
   { path: "contracts[].avoidShiftCloseToDayOffRequestRules" },
   { path: "contracts[].travelConfigurations" },
-  { path: "contracts[].singleDayShiftSequencePatternRules" },
   { path: "contracts[].shiftRotationRules" },
   { path: "contracts[].fteConfiguration" },
   // ---- contracts: fields of scored families ----
   ...RULES("contracts[].consecutiveDaysWorkedRules", [
-    "shiftTypeTagCategories", "minDurationBetweenDifferentSequences", "minDelayBetweenDifferentSequences",
-    "allowedSequenceStartDays",
+    "minDurationBetweenDifferentSequences", "minDelayBetweenDifferentSequences", "allowedSequenceStartDays",
   ]),
-  { path: "contracts[].consecutiveDaysWorkedRules[].rewardCompactSequences", only: [true] },
-  { path: "contracts[].consecutiveDaysWorkedRules[].absenceMode", only: ["ABSENCE_AWARE"] },
-  ...RULES("contracts[].minutesBetweenShiftsRules", ["maximumMinutesBetweenShifts", "scope"]),
-  { path: "contracts[].minutesBetweenShiftsRules[].absenceMode", only: ["ABSENCE_AWARE"] },
   // ---- global rules and schedule settings ----
   { path: "scheduleParameterization.travelConfiguration" },
   // ---- data only unscored rules read (travel) ----

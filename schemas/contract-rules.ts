@@ -171,7 +171,7 @@ export const AvoidShiftCloseToDayOffRequestRuleSchema = z.strictObject({
 }).openapi("AvoidShiftCloseToDayOffRequestRule");
 
 export const DurationScopeSchema = z.looseObject({
-  duration: z.string(),
+  duration: DurationSchema,
 }).openapi("DurationScope");
 
 export const ScopeSchema = z.union([DurationScopeSchema]).openapi("Scope");

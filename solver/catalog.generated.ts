@@ -109,4 +109,9 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 94, name: "Concurrent shifts not in required range", level: "HARD", reward: false, kind: "AGGREGATE" },
   { id: 95, name: "Required shift group assignment mode not met", level: "HARD", reward: false, kind: "AGGREGATE" },
   { id: 96, name: "Employee group split into multiple shifts per day", level: "HARD", reward: false, kind: "AGGREGATE" },
+  { id: 97, name: "Employee does not work required single day shift sequence pattern", level: "HARD", reward: false, kind: "EMPLOYEE" },
+  { id: 98, name: "Employee works prohibited single day shift sequence pattern", level: "HARD", reward: false, kind: "EMPLOYEE" },
+  { id: 99, name: "Employee works preferred single day shift sequence pattern", level: "SOFT", reward: true, kind: "EMPLOYEE" },
+  { id: 100, name: "Employee works unpreferred single day shift sequence pattern", level: "SOFT", reward: false, kind: "EMPLOYEE" },
+  { id: 101, name: "Employee works compact sequence", level: "SOFT", reward: true, kind: "EMPLOYEE" },
 ];

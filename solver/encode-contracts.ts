@@ -24,6 +24,7 @@ import {
   K_MULTI_DAY_PATTERN, MULTI_DAY_PATTERN_CONSTRAINT, PE_OFF, PE_ANY, PATTERN_MATCH, PATTERN_REQUIRED,
   PERIOD_LIMIT_CONSTRAINT, K_PERIOD_DAYS_OFF_RUN, K_PERIOD_UNIQUE_TAGS, K_PERIOD_LOCATIONS, K_PERIOD_SHIFT_TYPES,
   K_PERIOD_START_DIFFERENCE, K_PERIOD_MINUTES_LOGGED, K_ROLLING_DAYS_OFF_RUN,
+  K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, PATTERN_UNORDERED, COMPACT_SEQUENCE_CONSTRAINT, RUNS_COMPACT,
 } from "./layout";
 import { compileCostDefinition, COST_MINIMIZE_ID } from "./encode-cost";
 import {
@@ -77,6 +78,7 @@ export const FAMILY_CONSTRAINT: Record<number, number> = {
   [K_PERIOD_START_DIFFERENCE]: PERIOD_LIMIT_CONSTRAINT + 8,
   [K_PERIOD_MINUTES_LOGGED]: PERIOD_LIMIT_CONSTRAINT + 10,
   [K_ROLLING_DAYS_OFF_RUN]: PERIOD_LIMIT_CONSTRAINT + 12,
+  [K_SINGLE_DAY_PATTERN]: SINGLE_DAY_PATTERN_CONSTRAINT,
 };
 
 /** Constraint of a shift sequence pattern rule per satisfiability (reference default REQUIRED), from its family's first id. */
@@ -95,8 +97,12 @@ export interface CompiledRule {
   max: number | null;
   /** The period name (period rules) or window (rolling windows), for texts. */
   scope?: string;
-  /** Shift sequence patterns: each element's type (ON / OFF). */
+  /** Shift sequence patterns: each element's type (ON / OFF; single-day elements are ON). */
   pattern?: Array<"ON" | "OFF">;
+  /** Consecutive days worked: the `shiftTypeTagCategories` (record d = category index + 1). */
+  categories?: string[];
+  /** Single-day shift sequence patterns: whether the elements match in order. */
+  ordered?: boolean;
   /** Cost definitions (encode-cost.ts): [minutes limit (-1 = the rest), milli-units per hour] per tier. */
   tiers?: Array<[number, number]>;
 }
@@ -172,7 +178,7 @@ export function hasContractRules(input: ModelInput): boolean {
       (c.consecutiveShiftsWorkedRules?.length ?? 0) > 0 || (c.consecutiveDaysWorkedRules?.length ?? 0) > 0 ||
       (c.minutesBetweenShiftsRules?.length ?? 0) > 0 || (c.minimizeGapsBetweenShiftsRules?.length ?? 0) > 0 ||
       (c.disruptionRules ?? []).some((r) => r.scope) ||
-      (c.multiDayShiftSequencePatternRules?.length ?? 0) > 0
+      (c.multiDayShiftSequencePatternRules?.length ?? 0) > 0 || (c.singleDayShiftSequencePatternRules?.length ?? 0) > 0
     ) return true;
   }
   return false;
@@ -267,16 +273,54 @@ export function encodeContracts(
       });
     };
 
+    /** A shift sequence pattern rule (constraints/shift-patterns.ts): `elements` pushes its aux words. */
+    const addPattern = (
+      kind: number,
+      rule: { id: string; satisfiability?: keyof typeof PATTERN_OFFSET | null; weight?: number | null; pattern: unknown[] },
+      family: string,
+      elements: (w: Int32Array) => void,
+      extra: Partial<CompiledRule>,
+    ) => {
+      const satisfiability = rule.satisfiability ?? "REQUIRED";
+      add(kind, satisfiability, rule.id, family, (w) => {
+        w[RW_CONSTRAINT] = FAMILY_CONSTRAINT[kind] + PATTERN_OFFSET[satisfiability];
+        w[RW_P1] = Math.max(1, Math.min(I32_MAX, Math.floor(rule.weight ?? 1)));
+        w[RW_P2] = satisfiability === "REQUIRED" ? PATTERN_REQUIRED : PATTERN_MATCH;
+        w[RW_AUX] = aux.length;
+        w[RW_AUX_COUNT] = rule.pattern.length;
+        elements(w);
+      }, extra);
+    };
+
     for (const rule of contract.periodRules ?? []) compilePeriodRule(rule, weekStart, customIndex, weekend, filterOf, add, aux, values);
     for (const rule of contract.rollingWindowRules ?? []) compileRollingRule(rule, weekend, filterOf, aux, add, values);
     for (const rule of contract.consecutiveDaysWorkedRules ?? []) {
-      if (!present(rule.minimum) && !present(rule.maximum)) continue;
-      add(K_CONSECUTIVE_DAYS, rule.satisfiability, rule.id, "consecutiveDaysWorkedRules", (w) => {
+      const categories = [...new Set(rule.shiftTypeTagCategories ?? [])];
+      const runs = (w: Int32Array) => {
         w[RW_FILTER] = filterOf(rule);
-        w[RW_MIN] = limit(rule.minimum);
-        w[RW_MAX] = limit(rule.maximum);
-        if (rule.overlapKind === "START_AND_END") w[RW_FLAGS] = RF_START_AND_END;
-      });
+        if (rule.overlapKind === "START_AND_END") w[RW_FLAGS] |= RF_START_AND_END;
+        if (rule.absenceMode === "ABSENCE_AWARE") w[RW_FLAGS] |= RF_ABSENCE_AWARE;
+        // Sequences per category: [filter of the tag, 0] per category (assembly/constraints/sequence-rules.ts).
+        w[RW_AUX] = aux.length;
+        w[RW_AUX_COUNT] = categories.length;
+        for (const tag of categories) aux.push(filterOf({ includeShiftTags: [tag] }), 0);
+      };
+      const extra = categories.length > 0 ? { categories } : {};
+      if (present(rule.minimum) || present(rule.maximum)) {
+        add(K_CONSECUTIVE_DAYS, rule.satisfiability, rule.id, "consecutiveDaysWorkedRules", (w) => {
+          runs(w);
+          w[RW_MIN] = limit(rule.minimum);
+          w[RW_MAX] = limit(rule.maximum);
+        }, extra);
+      }
+      // Compact sequences need categories (else CONSECUTIVE_DAYS_WORKED_RULE_REWARD_COMPACT_WITHOUT_CATEGORIES).
+      if (rule.rewardCompactSequences === true && categories.length > 0) {
+        add(K_CONSECUTIVE_DAYS, "PREFERRED", rule.id, "consecutiveDaysWorkedRules", (w) => {
+          runs(w);
+          w[RW_CONSTRAINT] = COMPACT_SEQUENCE_CONSTRAINT;
+          w[RW_P1] = RUNS_COMPACT;
+        }, extra);
+      }
     }
     for (const rule of contract.consecutiveShiftsWorkedRules ?? []) {
       const sequence = (w: Int32Array) => {
@@ -307,13 +351,26 @@ export function encodeContracts(
       }
     }
     for (const rule of contract.minutesBetweenShiftsRules ?? []) {
-      if (!present(rule.minimumMinutesBetweenShifts)) continue;
-      add(K_MINUTES_BETWEEN, rule.satisfiability, rule.id, "minutesBetweenShiftsRules", (w) => {
-        w[RW_MIN] = limit(rule.minimumMinutesBetweenShifts);
+      // One compiled rule per limit; a scope (reference `DurationScope`) bounds the pairs of both.
+      const rest = (w: Int32Array) => {
         w[RW_FILTER2] = filterOf(previousShiftFilter(rule));
         w[RW_FILTER3] = filterOf(nextShiftFilter(rule));
         w[RW_P1] = Math.max(1, limit(rule.minConsecutivePreviousShifts ?? rule.minimumConsecutivePriorShifts ?? 1));
-      });
+        w[RW_P2] = rule.scope ? Math.max(0, durationMinutes(rule.scope.duration)) : -1;
+        if (rule.absenceMode === "ABSENCE_AWARE") w[RW_FLAGS] |= RF_ABSENCE_AWARE;
+      };
+      if (present(rule.minimumMinutesBetweenShifts)) {
+        add(K_MINUTES_BETWEEN, rule.satisfiability, rule.id, "minutesBetweenShiftsRules", (w) => {
+          rest(w);
+          w[RW_MIN] = limit(rule.minimumMinutesBetweenShifts);
+        });
+      }
+      if (present(rule.maximumMinutesBetweenShifts)) {
+        add(K_MINUTES_BETWEEN, rule.satisfiability, rule.id, "minutesBetweenShiftsRules", (w) => {
+          rest(w);
+          w[RW_MAX] = limit(rule.maximumMinutesBetweenShifts);
+        });
+      }
     }
     // Disruption rules with a scope (scoped disruption); those without feed the LOCAL disruption units (encodeDisruption).
     for (const rule of contract.disruptionRules ?? []) {
@@ -336,18 +393,18 @@ export function encodeContracts(
       }, { scope: scope.scopeType });
     }
     for (const rule of contract.multiDayShiftSequencePatternRules ?? []) {
-      const satisfiability = rule.satisfiability ?? "REQUIRED";
-      add(K_MULTI_DAY_PATTERN, satisfiability, rule.id, "multiDayShiftSequencePatternRules", (w) => {
-        w[RW_CONSTRAINT] = MULTI_DAY_PATTERN_CONSTRAINT + PATTERN_OFFSET[satisfiability];
-        w[RW_P1] = Math.max(1, Math.min(I32_MAX, Math.floor(rule.weight ?? 1)));
-        w[RW_P2] = satisfiability === "REQUIRED" ? PATTERN_REQUIRED : PATTERN_MATCH;
-        w[RW_AUX] = aux.length;
-        w[RW_AUX_COUNT] = rule.pattern.length;
+      addPattern(K_MULTI_DAY_PATTERN, rule, "multiDayShiftSequencePatternRules", (w) => {
         for (const element of rule.pattern) {
           const filter = filterOf({ ...element, shiftTagMatches: element.shiftTagMatches ?? "ALL" });
           aux.push(filter, (element.type === "OFF" ? PE_OFF : 0) | (element.shiftMatches === "ANY" ? PE_ANY : 0));
         }
       }, { pattern: rule.pattern.map((e) => e.type ?? "ON") });
+    }
+    for (const rule of contract.singleDayShiftSequencePatternRules ?? []) {
+      addPattern(K_SINGLE_DAY_PATTERN, rule, "singleDayShiftSequencePatternRules", (w) => {
+        if (rule.ordered === false) w[RW_P3] = PATTERN_UNORDERED;
+        for (const element of rule.pattern) aux.push(filterOf({ ...element, shiftTagMatches: element.shiftTagMatches ?? "ALL" }), 0);
+      }, { pattern: rule.pattern.map(() => "ON"), ordered: rule.ordered !== false });
     }
     for (const rule of contract.minimizeGapsBetweenShiftsRules ?? []) {
       add(K_GAPS, "PREFERRED", rule.id, "minimizeGapsBetweenShiftsRules", (w) => {

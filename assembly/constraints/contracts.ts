@@ -7,7 +7,7 @@
  * is (pending or cached) + (window after − window before). A rule's penalty and matches are sums of terms (periods,
  * pairs, runs, windows of days); each family's `*Window` function picks a window holding every term the move can
  * change, so the difference is exact while a move's cost no longer grows with the employee's horizon. Windowed:
- * every period rule (cost definitions included), every sequence rule, multi-day shift sequence patterns, rolling
+ * every period rule (cost definitions included), every sequence rule, shift sequence patterns, rolling
  * windows except minutes off and ABSENCE_AWARE maximums; those and scoped disruption are evaluated over the whole
  * list (the new value directly).
  *
@@ -42,7 +42,8 @@ import { MASK_CAPACITY, newMask, markId, clearMask, orMask } from "../id-mask";
 import { KIND_EMPLOYEE, PENALTY, REWARD, register, enabled, touched } from "./catalog";
 import {
   LEVEL_HARD, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SCOPED_DISRUPTION_CONSTRAINT, COST_DEFINITION_CONSTRAINT,
-  MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT, PERIOD_LIMIT_COUNT, isRuleConstraint,
+  MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT, PERIOD_LIMIT_COUNT, SINGLE_DAY_PATTERN_CONSTRAINT,
+  K_SINGLE_DAY_PATTERN, COMPACT_SEQUENCE_CONSTRAINT, isRuleConstraint,
 } from "../layout";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
@@ -83,6 +84,12 @@ function isSequenceRule(kind: i32): bool {
 
 // @ts-ignore: decorator
 @inline
+function isPatternRule(kind: i32): bool {
+  return kind == K_MULTI_DAY_PATTERN || kind == K_SINGLE_DAY_PATTERN;
+}
+
+// @ts-ignore: decorator
+@inline
 function isRollingRule(kind: i32): bool {
   return (kind >= K_ROLLING_MINUTES && kind <= K_ROLLING_MINUTES_OFF) || kind == K_ROLLING_DAYS_OFF_RUN;
 }
@@ -103,14 +110,14 @@ function evaluateTerms(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, planned
     evPenalty = period.evPenalty;
     evMatches = period.evMatches;
   } else if (isSequenceRule(kind)) {
-    sequence.evaluateSequenceRule(r, g);
+    sequence.evaluateSequenceRule(r, g, e);
     evPenalty = sequence.evPenalty;
     evMatches = sequence.evMatches;
   } else if (isRollingRule(kind)) {
     rolling.evaluateRollingRule(r, g, e, dayFrom, dayTo, plannedElsewhere);
     evPenalty = rolling.evPenalty;
     evMatches = rolling.evMatches;
-  } else if (kind == K_MULTI_DAY_PATTERN) {
+  } else if (isPatternRule(kind)) {
     patterns.evaluatePatternRule(r, g, dayFrom, dayTo);
     evPenalty = patterns.evPenalty;
     evMatches = patterns.evMatches;
@@ -127,7 +134,7 @@ function evaluateTerms(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, planned
 /** Whether rule r is scored on a window of the list around a move, else over the whole list (module header). */
 function windowed(r: i32): bool {
   const kind = rw(r, RW_KIND);
-  return isPeriodRule(kind) || isSequenceRule(kind) || kind == K_MULTI_DAY_PATTERN ||
+  return isPeriodRule(kind) || isSequenceRule(kind) || isPatternRule(kind) ||
     (isRollingRule(kind) && rolling.rollingWindowed(r));
 }
 
@@ -139,7 +146,7 @@ function setWindowFor(r: i32, g: i32): bool {
   const kind = rw(r, RW_KIND);
   if (isPeriodRule(kind)) return period.periodWindow(r, g);
   if (isSequenceRule(kind)) return sequence.sequenceWindow(r, g);
-  if (kind == K_MULTI_DAY_PATTERN) return patterns.patternWindow(r, g);
+  if (isPatternRule(kind)) return patterns.patternWindow(r, g);
   rolling.rollingWindow(r, g);
   return true;
 }
@@ -474,6 +481,14 @@ export function declare(family: i32): void {
     register(PERIOD_LIMIT_CONSTRAINT + 2 * i, LIMIT_NAMES[i].replace("{}", "required"), LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
     register(PERIOD_LIMIT_CONSTRAINT + 2 * i + 1, LIMIT_NAMES[i].replace("{}", "preferred"), LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
   }
+  // Likewise `*SingleDayShiftSequencePatternJustification`.
+  const q = SINGLE_DAY_PATTERN_CONSTRAINT;
+  register(q, "Employee does not work required single day shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(q + 1, "Employee works prohibited single day shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(q + 2, "Employee works preferred single day shift sequence pattern", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
+  register(q + 3, "Employee works unpreferred single day shift sequence pattern", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  // `EmployeeWorksCompactSequenceJustification`.
+  register(COMPACT_SEQUENCE_CONSTRAINT, "Employee works compact sequence", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
 }
 
 export function initFamily(): void {

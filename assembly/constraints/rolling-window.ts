@@ -32,16 +32,16 @@
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FLAGS, RW_FILTER2, RW_P1, RW_P2, RW_P3, RW_P4, RW_AUX, RW_AUX_COUNT, RF_START_AND_END,
   RF_ABSENCE_AWARE, RF_WEEKDAY_SHIFT, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS, K_ROLLING_WEEKENDS,
-  K_ROLLING_MINUTES_OFF, WINDOW_WEEKLY, WINDOW_MONTHLY, CONDITION_NONE, CONDITION_MIN_MINUTES, SPAN_WORDS,
+  K_ROLLING_MINUTES_OFF, WINDOW_WEEKLY, WINDOW_MONTHLY, CONDITION_NONE, CONDITION_MIN_MINUTES,
   K_ROLLING_DAYS_OFF_RUN, WINDOW_HOURLY,
 } from "../layout";
-import { SR_START, SR_END, SR_WORKED, sf, unavailable, unavailableOff, ruleAux } from "../problem";
+import { SR_START, SR_END, SR_WORKED, sf, ruleAux } from "../problem";
 import { addMonths, weekday } from "../calendar";
 import { listBase, listAt, listLength } from "../state";
 import {
   viewShift, viewLength, rw, counts, passes, countedMinutes, minutesOnDay, startDay, endDay, tz, clearDays, daySlot,
   touchDay, dayMinutes, dayCount, dayAux, dayUsed, rangeFirst, rangeLast, dayBase, daySpan, isHistoricShift, recording,
-  record, moveEmployee, movedDayFrom, movedDayTo, windowOverDays, setTermDays, windowFrom, windowTo, viewFrom,
+  record, moveEmployee, movedDayFrom, movedDayTo, windowOverDays, setTermDays, windowFrom, windowTo, viewFrom, awayMinutes,
 } from "./view";
 
 export let evPenalty: i64 = 0;
@@ -323,17 +323,7 @@ function exactTotal(r: i32, g: i32, ws: i32, we: i32, minutes: bool): i64 {
 
 /** The window's maximum scaled by the share of it the employee is available (not inside an unavailable span). */
 function scaledLimit(e: i32, limit: i32, ws: i32, we: i32): i64 {
-  let away: i64 = 0;
-  let covered = ws;
-  for (let i = unchecked(unavailableOff[e]); i < unchecked(unavailableOff[e + 1]); i++) {
-    const at = i * SPAN_WORDS;
-    if (unchecked(unavailable[at + 3]) >= 0) continue;
-    const a = max(max(unchecked(unavailable[at]), ws), covered), b = min(unchecked(unavailable[at + 1]), we);
-    if (b > a) {
-      away += b - a;
-      covered = b;
-    }
-  }
+  const away = <i64>awayMinutes(e, ws, we);
   const total = <i64>(we - ws);
   return total <= 0 ? <i64>limit : (<i64>limit * (total - away)) / total;
 }

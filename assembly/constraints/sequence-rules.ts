@@ -1,15 +1,22 @@
 /**
  * Rest and sequence rules of contracts (spec §2.6), evaluated over one employee's view (view.ts):
  *
- *   minutes between shifts (`minutesBetweenShiftsRules`): every pair (a, b) of the employee's shifts where b starts
- *     at or after a ends, a matches the previous-shift tags and b the next-shift tags, and a is preceded by
- *     `minConsecutivePreviousShifts` - 1 further matching shifts (immediately before it in the employee's list),
- *     costs the minutes missing to `minimumMinutesBetweenShifts`. Overlapping pairs are the overlap constraint's.
+ *   minutes between shifts (`minutesBetweenShiftsRules`), one compiled rule per limit: with the minimum
+ *     (`minimumMinutesBetweenShifts`), every pair (a, b) of the employee's shifts where b starts at or after a ends,
+ *     a matches the previous-shift tags and b the next-shift tags, and a is preceded by `minConsecutivePreviousShifts`
+ *     - 1 further matching shifts (immediately before it in the employee's list), costs the minutes missing to the
+ *     minimum; with the maximum (`maximumMinutesBetweenShifts`), each such a and its *next* shift b (the first in
+ *     start order starting at or after a ends and matching the next-shift tags) cost the minutes beyond the maximum.
+ *     A `scope` (RW_P2, minutes; -1 = none) leaves out pairs whose b starts more than that after a ends. ABSENCE_AWARE
+ *     (RF_ABSENCE_AWARE) counts the minutes between a and b outside the employee's unfiltered unavailable spans.
+ *     Overlapping pairs are the overlap constraint's.
  *   minimize gaps (`minimizeGapsBetweenShiftsRules`): adjacent shifts with a gap of at most
  *     `maximumMinutesBetweenSplitShifts` (default 120) cost the gap in minutes (split shifts should be compact).
- *   consecutive days worked (`consecutiveDaysWorkedRules`): runs of consecutive local days with a counted shift;
- *     a run longer than `maximum` costs the extra days, a run shorter than `minimum` the missing days (runs touching
- *     the schedule's edges are exempt from the minimum: they may continue outside it).
+ *   consecutive days worked (`consecutiveDaysWorkedRules`): runs of consecutive local days with a counted shift
+ *     (per `shiftTypeTagCategories` category when given: aux words [filter, 0] per category); a run longer than
+ *     `maximum` costs the extra days, a run shorter than `minimum` the missing days (runs touching the schedule's
+ *     edges are exempt from the minimum: they may continue outside it). ABSENCE_AWARE: days the employee is
+ *     unavailable all day neither break a run nor count in it.
  *   consecutive shifts worked (`consecutiveShiftsWorkedRules`): sequences of counted shifts, consecutive when the
  *     next starts within `sequenceDefinition.triggerLimit` minutes of the previous start (MAX_MINUTES_BETWEEN_SHIFTS
  *     _STARTS, the default with 2160 minutes) or end (MAX_MINUTES_BETWEEN_SHIFT_END_AND_NEXT_START); a sequence
@@ -25,22 +32,26 @@
  * around it (`sequenceWindow`): the terms it can change lie wholly inside, and a term cut by the window's edge is
  * evaluated the same, cut, with and without the move, so it cancels out of the difference:
  *   gaps             the shifts next to the move;
- *   minutes between  from the shifts starting `minimum` + the longest shift before the moved shifts (and the
- *                    `minConsecutivePreviousShifts` before them) to those as far after the move's last neighbours;
+ *   minutes between  from the shifts starting `reach` before the moved shifts (and the `minConsecutivePreviousShifts`
+ *                    before them) to those as far after the move's last neighbours; reach: the minimum (plus the
+ *                    employee's unavailable minutes when ABSENCE_AWARE), or the scope of a maximum, plus the longest
+ *                    shift; a maximum without a scope is scored on the whole list;
  *   runs, sequences  from the start of the run before the move to the first shift after the run after it: runs
  *                    break between two consecutive counted shifts that cannot be in one run, whatever precedes them.
  */
 import {
-  RW_KIND, RW_MIN, RW_MAX, RW_FILTER2, RW_FILTER3, RW_FLAGS, RW_P1, RW_P2, RW_P3, RW_P4, RF_START_AND_END,
+  RW_KIND, RW_MIN, RW_MAX, RW_FILTER2, RW_FILTER3, RW_FLAGS, RW_P1, RW_P2, RW_P3, RW_P4, RF_START_AND_END, RF_ABSENCE_AWARE,
+  RW_AUX, RW_AUX_COUNT, RUNS_COMPACT,
   K_MINUTES_BETWEEN, K_GAPS, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS, SEQUENCE_BETWEEN_STARTS, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY,
 } from "../layout";
-import { maxShiftDuration, SR_START, SR_END, sf } from "../problem";
+import { maxShiftDuration, SR_START, SR_END, sf, ruleAux } from "../problem";
 import { floorDiv } from "../calendar";
 import { listBase, listAt, listStart, listLength, lowerBoundByStart } from "../state";
 import {
-  viewShift, viewLength, rw, passes, counts, startDay, endDay, isHistoricShift, rangeFirst, rangeLast, recording, record,
-  moveEmployee, moveFrom, moveTo, moveRemove, moveAdd, setWindow, leadToStartDayMax, leadToLastDayMax,
+  viewShift, viewLength, rw, passes, counts, startDay, endDay, tz, isHistoricShift, rangeFirst, rangeLast, recording, record,
+  moveEmployee, moveFrom, moveTo, moveRemove, moveAdd, setWindow, leadToStartDayMax, leadToLastDayMax, awayMinutes,
+  awayTotal,
 } from "./view";
 
 export let evPenalty: i64 = 0;
@@ -54,13 +65,16 @@ function note(p: i64, a: i32, b: i32, c: i32, d: i32): void {
   }
 }
 
-export function evaluateSequenceRule(r: i32, g: i32): void {
+export function evaluateSequenceRule(r: i32, g: i32, e: i32): void {
   evPenalty = 0;
   evMatches = 0;
   const kind = rw(r, RW_KIND);
-  if (kind == K_MINUTES_BETWEEN) minutesBetween(r);
+  if (kind == K_MINUTES_BETWEEN) {
+    if (rw(r, RW_MIN) > 0) minutesBetween(r, e);
+    if (rw(r, RW_MAX) >= 0) minutesBetweenMax(r, e);
+  }
   else if (kind == K_GAPS) gaps(r);
-  else if (kind == K_CONSECUTIVE_DAYS) consecutiveDays(r, g);
+  else if (kind == K_CONSECUTIVE_DAYS) consecutiveDays(r, g, e);
   else consecutiveShifts(r, g, kind == K_CONSECUTIVE_SHIFTS);
 }
 
@@ -76,18 +90,21 @@ export function sequenceWindow(r: i32, g: i32): bool {
     return true;
   }
   if (kind == K_MINUTES_BETWEEN) {
-    const minimum = rw(r, RW_MIN);
-    if (minimum <= 0) return false;
+    const reach = restReach(r, e);
+    if (reach < 0) return false;
+    if (reach == i32.MAX_VALUE) {
+      setWindow(0, n);
+      return true;
+    }
     const chain = max(1, rw(r, RW_P1));
-    const reach = minimum + maxShiftDuration;
     // A pair (a, b) reads b, the shifts back to a and the chain before a; a starts at most `reach` before b.
     let movedStart = i32.MAX_VALUE;
     if (moveRemove >= 0) movedStart = sf(moveRemove, SR_START);
     if (moveAdd >= 0) movedStart = min(movedStart, sf(moveAdd, SR_START));
-    const from = lowerBoundByStart(e, movedStart - reach) - (chain - 1);
+    const from = lowerBoundByStart(e, <i32>max<i64>(<i64>movedStart - <i64>reach, <i64>i32.MIN_VALUE)) - (chain - 1);
     // Pairs whose b starts more than `reach` after the chain's reach past the move read nothing it changes.
     const last = moveTo + chain - 1;
-    const to = last >= n ? n : lowerBoundByStart(e, listStart(listBase(e), last) + reach + 1);
+    const to = last >= n ? n : lowerBoundByStart(e, <i32>min<i64>(<i64>listStart(listBase(e), last) + <i64>reach + 1, <i64>i32.MAX_VALUE));
     setWindow(from, to);
     return true;
   }
@@ -124,6 +141,8 @@ export function sequenceWindow(r: i32, g: i32): bool {
  */
 function runBreaks(r: i32, g: i32, a: i32, b: i32): bool {
   if (rw(r, RW_KIND) == K_CONSECUTIVE_DAYS) {
+    // ABSENCE_AWARE runs bridge absent days of any length: scored on the whole list.
+    if ((rw(r, RW_FLAGS) & RF_ABSENCE_AWARE) != 0) return false;
     const split = (rw(r, RW_FLAGS) & RF_START_AND_END) != 0;
     const lead = split ? unchecked(leadToLastDayMax[g]) : unchecked(leadToStartDayMax[g]);
     return <i64>startDay(g, b) > floorDiv<i64>(<i64>sf(a, SR_START) + <i64>lead, 1440) + 1;
@@ -132,12 +151,41 @@ function runBreaks(r: i32, g: i32, a: i32, b: i32): bool {
   return sf(b, SR_START) - (betweenStarts ? sf(a, SR_START) : sf(a, SR_END)) > rw(r, RW_P2);
 }
 
-function minutesBetween(r: i32): void {
+/**
+ * How far before a shift b (start minus start) a rest rule's pair (a, b) can start: -1 when the rule has no limit,
+ * i32.MAX_VALUE when unbounded (a maximum without a scope).
+ */
+function restReach(r: i32, e: i32): i32 {
+  const minimum = rw(r, RW_MIN), maximum = rw(r, RW_MAX), scope = rw(r, RW_P2);
+  let reach = -1;
+  if (minimum > 0) {
+    const away = (rw(r, RW_FLAGS) & RF_ABSENCE_AWARE) != 0 ? <i64>unchecked(awayTotal[e]) : 0;
+    reach = <i32>min<i64>(<i64>minimum + <i64>maxShiftDuration + away, <i64>(i32.MAX_VALUE - 1));
+  }
+  if (maximum >= 0) reach = scope < 0 ? i32.MAX_VALUE : max(reach, <i32>min<i64>(<i64>scope + <i64>maxShiftDuration, <i64>(i32.MAX_VALUE - 1)));
+  return reach;
+}
+
+/** Minutes of rest between a's end and b's start under rule r (ABSENCE_AWARE: outside the employee's absences). */
+// @ts-ignore: decorator
+@inline
+function rest(r: i32, e: i32, aEnd: i32, bStart: i32): i32 {
+  const gap = bStart - aEnd;
+  return (rw(r, RW_FLAGS) & RF_ABSENCE_AWARE) != 0 ? gap - awayMinutes(e, aEnd, bStart) : gap;
+}
+
+/** Whether view[i] is preceded by chain - 1 shifts passing filter `prev` (minConsecutivePreviousShifts). */
+function chainHolds(prev: i32, i: i32, chain: i32): bool {
+  for (let k = 1; k < chain; k++) if (i - k < 0 || !passes(prev, unchecked(viewShift[i - k]))) return false;
+  return true;
+}
+
+function minutesBetween(r: i32, e: i32): void {
   const minimum = rw(r, RW_MIN);
-  if (minimum <= 0) return;
   const prev = rw(r, RW_FILTER2), next = rw(r, RW_FILTER3);
   const chain = max(1, rw(r, RW_P1));
-  const reach = minimum + maxShiftDuration;
+  const scope = rw(r, RW_P2);
+  const reach = restReach(r, e);
   for (let j = 1; j < viewLength; j++) {
     const b = unchecked(viewShift[j]);
     if (!passes(next, b)) continue;
@@ -145,15 +193,38 @@ function minutesBetween(r: i32): void {
     for (let i = j - 1; i >= 0; i--) {
       const a = unchecked(viewShift[i]);
       const aStart = sf(a, SR_START);
-      if (aStart < bStart - reach) break;
+      if (<i64>aStart < <i64>bStart - <i64>reach) break;
       const aEnd = sf(a, SR_END);
       if (aEnd > bStart || a == b) continue;
-      const gap = bStart - aEnd;
+      if (scope >= 0 && bStart - aEnd > scope) continue;
+      const gap = rest(r, e, aEnd, bStart);
       if (gap >= minimum || !passes(prev, a)) continue;
       if (isHistoricShift(a) && isHistoricShift(b)) continue;
-      let ok = true;
-      for (let k = 1; k < chain && ok; k++) ok = i - k >= 0 && passes(prev, unchecked(viewShift[i - k]));
-      if (ok) note(<i64>(minimum - gap), a, b, gap, 0);
+      if (chainHolds(prev, i, chain)) note(<i64>(minimum - gap), a, b, gap, 0);
+    }
+  }
+}
+
+/** Maximum: each shift a passing the previous-shift tags and its next shift b (module header); record d = 1. */
+function minutesBetweenMax(r: i32, e: i32): void {
+  const maximum = rw(r, RW_MAX);
+  const prev = rw(r, RW_FILTER2), next = rw(r, RW_FILTER3);
+  const chain = max(1, rw(r, RW_P1));
+  const scope = rw(r, RW_P2);
+  for (let i = 0; i + 1 < viewLength; i++) {
+    const a = unchecked(viewShift[i]);
+    if (!passes(prev, a) || !chainHolds(prev, i, chain)) continue;
+    const aEnd = sf(a, SR_END);
+    for (let j = i + 1; j < viewLength; j++) {
+      const b = unchecked(viewShift[j]);
+      const bStart = sf(b, SR_START);
+      if (scope >= 0 && <i64>bStart - <i64>aEnd > <i64>scope) break;
+      if (bStart < aEnd || !passes(next, b)) continue;
+      if (!(isHistoricShift(a) && isHistoricShift(b))) {
+        const gap = rest(r, e, aEnd, bStart);
+        if (gap > maximum) note(<i64>(gap - maximum), a, b, gap, 1);
+      }
+      break;
     }
   }
 }
@@ -171,39 +242,109 @@ function gaps(r: i32): void {
   }
 }
 
-function consecutiveDays(r: i32, g: i32): void {
+/** Per category of the rule being evaluated (consecutiveDays): its open run of days and whether it has planned work. */
+let catStart = new StaticArray<i32>(4);
+let catEnd = new StaticArray<i32>(4);
+let catPlanned = new StaticArray<bool>(4);
+/** Per category: the last shift of its open run (compact sequences). */
+let catLast = new StaticArray<i32>(4);
+
+/** Category of shift s under consecutive days rule r: the first `shiftTypeTagCategories` tag it has (-1 = none). */
+function categoryOf(r: i32, s: i32): i32 {
+  const aux = rw(r, RW_AUX);
+  for (let c = 0; c < rw(r, RW_AUX_COUNT); c++) if (passes(unchecked(ruleAux[aux + 2 * c]), s)) return c;
+  return -1;
+}
+
+/** Whether every day in [from, to] is wholly inside employee e's unfiltered unavailable spans (local at `offset`). */
+function absentDays(e: i32, from: i32, to: i32, offset: i32): bool {
+  for (let d = from; d <= to; d++) {
+    const start = <i64>d * 1440 - <i64>offset;
+    if (start < <i64>i32.MIN_VALUE || start + 1440 > <i64>i32.MAX_VALUE) return false;
+    if (awayMinutes(e, <i32>start, <i32>start + 1440) < 1440) return false;
+  }
+  return true;
+}
+
+/**
+ * Runs of consecutive local days with a counted shift, per category when the rule has `shiftTypeTagCategories` (a
+ * shift without one of its tags does not count); ABSENCE_AWARE: days the employee is unavailable all day between
+ * two worked days do not break the run (nor count in its length). Record: [first day, last day, length, category + 1].
+ * RUNS_COMPACT (`rewardCompactSequences`, no limits): each shift starting the day after its category's run (or after
+ * absent days, ABSENCE_AWARE) is a match with the run's previous last shift, recorded [shift 1, shift 2, 0, category + 1].
+ */
+function consecutiveDays(r: i32, g: i32, e: i32): void {
   const lo = rw(r, RW_MIN), hi = rw(r, RW_MAX);
   const split = (rw(r, RW_FLAGS) & RF_START_AND_END) != 0;
+  const aware = (rw(r, RW_FLAGS) & RF_ABSENCE_AWARE) != 0;
+  const categories = rw(r, RW_AUX_COUNT);
+  const compact = rw(r, RW_P1) == RUNS_COMPACT;
   const first = rangeFirst(g), last = rangeLast(g);
+  const slots = max(1, categories);
+  if (catStart.length < slots) {
+    catStart = new StaticArray<i32>(slots);
+    catEnd = new StaticArray<i32>(slots);
+    catPlanned = new StaticArray<bool>(slots);
+    catLast = new StaticArray<i32>(slots);
+  }
+  for (let c = 0; c < slots; c++) {
+    unchecked(catStart[c] = i32.MIN_VALUE);
+    unchecked(catEnd[c] = i32.MIN_VALUE);
+    unchecked(catPlanned[c] = false);
+  }
   // Runs of days, walking the shifts in time order (their local days ascend with them).
-  let runStart = i32.MIN_VALUE, runEnd = i32.MIN_VALUE;
-  let planned = false;
+  let offset = 0;
   for (let k = 0; k <= viewLength; k++) {
     let d0 = i32.MAX_VALUE, d1 = i32.MAX_VALUE;
     let historic = true;
+    let c = 0;
+    let shift = -1;
     if (k < viewLength) {
       const s = unchecked(viewShift[k]);
+      shift = s;
       if (!counts(r, g, s)) continue;
+      if (categories > 0) {
+        c = categoryOf(r, s);
+        if (c < 0) continue;
+      }
       d0 = startDay(g, s);
       d1 = split ? endDay(g, s) : d0;
       historic = isHistoricShift(s);
+      if (aware) offset = tz(g, s, 2);
     }
-    if (runStart != i32.MIN_VALUE && d0 <= runEnd + 1 && d0 >= runStart) {
-      runEnd = max(runEnd, d1);
-      if (!historic) planned = true;
-      continue;
+    const qTo = k < viewLength ? c + 1 : slots;
+    for (let q = k < viewLength ? c : 0; q < qTo; q++) {
+      const runStart = unchecked(catStart[q]), runEnd = unchecked(catEnd[q]);
+      if (runStart != i32.MIN_VALUE && d0 >= runStart &&
+        (d0 <= runEnd + 1 || (aware && d0 != i32.MAX_VALUE && absentDays(e, runEnd + 1, d0 - 1, offset)))) {
+        // Compact sequences: each shift starting a day after its run's last day is rewarded with that run's last shift.
+        const previous = unchecked(catLast[q]);
+        if (compact && d0 > runEnd && !(historic && isHistoricShift(previous))) note(1, previous, shift, 0, q + 1);
+        unchecked(catLast[q] = shift);
+        unchecked(catEnd[q] = max(runEnd, d1));
+        if (!historic) unchecked(catPlanned[q] = true);
+        continue;
+      }
+      if (runStart != i32.MIN_VALUE && unchecked(catPlanned[q]) && runEnd >= first) {
+        const len = runEnd - runStart + 1 - (aware ? absentInside(e, runStart, runEnd, offset) : 0);
+        let p: i64 = 0;
+        if (hi >= 0 && len > hi) p += <i64>(len - hi);
+        if (lo >= 0 && len < lo && runStart > first && runEnd < last) p += <i64>(lo - len);
+        note(p, runStart, runEnd, len, categories > 0 ? q + 1 : 0);
+      }
+      unchecked(catStart[q] = d0);
+      unchecked(catEnd[q] = d1);
+      unchecked(catPlanned[q] = !historic);
+      unchecked(catLast[q] = shift);
     }
-    if (runStart != i32.MIN_VALUE && planned && runEnd >= first) {
-      const len = runEnd - runStart + 1;
-      let p: i64 = 0;
-      if (hi >= 0 && len > hi) p += <i64>(len - hi);
-      if (lo >= 0 && len < lo && runStart > first && runEnd < last) p += <i64>(lo - len);
-      note(p, runStart, runEnd, len, 0);
-    }
-    runStart = d0;
-    runEnd = d1;
-    planned = !historic;
   }
+}
+
+/** Days in [from, to] the employee is unavailable all day (ABSENCE_AWARE runs skip them in their length). */
+function absentInside(e: i32, from: i32, to: i32, offset: i32): i32 {
+  let n = 0;
+  for (let d = from; d <= to; d++) if (absentDays(e, d, d, offset)) n++;
+  return n;
 }
 
 /** Whether the sequence view[from, to) meets the rule's condition. */

@@ -15,10 +15,22 @@
  * Aux words per element (RW_AUX, RW_AUX_COUNT elements): [filter, PE_* flags]. RW_P2: PATTERN_REQUIRED or
  * PATTERN_MATCH.
  *
- * A match reads its k days only, so a move is scored on the matches starting within k - 1 days before the moved
- * shifts' days through those days (`patternWindow`), over the list window of the shifts starting on the days they read.
+ * Single-day shift sequence patterns (reference `SingleDayShiftSequencePatternRule`) read the shifts of one local day
+ * (those starting on it, in start order) of each day of the schedule's range. `ordered` (the default): the day
+ * *holds* element i after elements 0 .. i - 1 when a later shift than theirs passes its filter (elements matched
+ * greedily, each by the first shift that passes its filter after the previous element's shift); unordered: the
+ * elements held are a largest matching of elements to distinct shifts passing their filters. A match is a day holding
+ * every element (PROHIBITED, PREFERRED, UNPREFERRED), or for REQUIRED a day holding some but not all (the pattern
+ * was started and not completed). Each match scores the rule's weight.
+ *
+ * A match reads its k days only (single-day patterns: one), so a move is scored on the matches starting within
+ * k - 1 days before the moved shifts' days through those days (`patternWindow`), over the list window of the shifts
+ * starting on the days they read.
  */
-import { RW_P1, RW_P2, RW_AUX, RW_AUX_COUNT, PE_OFF, PE_ANY, PATTERN_REQUIRED } from "../layout";
+import {
+  RW_KIND, RW_P1, RW_P2, RW_P3, RW_AUX, RW_AUX_COUNT, PE_OFF, PE_ANY, PATTERN_REQUIRED, PATTERN_UNORDERED,
+  K_SINGLE_DAY_PATTERN,
+} from "../layout";
 import { ruleAux } from "../problem";
 import {
   viewShift, viewLength, rw, passes, startDay, rangeFirst, rangeLast, recording, record, movedDayFrom, movedDayTo,
@@ -52,6 +64,10 @@ function markDay(r: i32, k: i32, from: i32, to: i32, at: i32): void {
 export function evaluatePatternRule(r: i32, g: i32, dayFrom: i32, dayTo: i32): void {
   evPenalty = 0;
   evMatches = 0;
+  if (rw(r, RW_KIND) == K_SINGLE_DAY_PATTERN) {
+    evaluateSingleDayRule(r, g, dayFrom, dayTo);
+    return;
+  }
   const k = rw(r, RW_AUX_COUNT);
   if (k <= 0) return;
   const first = max(dayFrom, rangeFirst(g));
@@ -85,9 +101,95 @@ export function evaluatePatternRule(r: i32, g: i32, dayFrom: i32, dayTo: i32): v
   }
 }
 
+/**
+ * Single-day patterns: the matches on days [dayFrom, dayTo] (clamped to the schedule's range), each recorded as
+ * [day, day, elements held, bit i set when the day's shift i (start order, first 31) holds an element].
+ */
+function evaluateSingleDayRule(r: i32, g: i32, dayFrom: i32, dayTo: i32): void {
+  const k = rw(r, RW_AUX_COUNT);
+  if (k <= 0) return;
+  const first = max(dayFrom, rangeFirst(g)), last = min(dayTo, rangeLast(g));
+  const weight = <i64>rw(r, RW_P1);
+  const required = rw(r, RW_P2) == PATTERN_REQUIRED;
+  const unordered = rw(r, RW_P3) == PATTERN_UNORDERED;
+  let j = 0;
+  while (j < viewLength) {
+    const d = startDay(g, unchecked(viewShift[j]));
+    let end = j + 1;
+    while (end < viewLength && startDay(g, unchecked(viewShift[end])) == d) end++;
+    if (d >= first && d <= last) {
+      const held = unordered ? holdUnordered(r, k, j, end) : holdOrdered(r, k, j, end);
+      if (required ? held > 0 && held < k : held == k) {
+        evPenalty += weight;
+        evMatches++;
+        if (recording) record(weight, d, d, held, heldMask);
+      }
+    }
+    j = end;
+  }
+}
+
+/** Shifts of the day that hold an element (bit i: view[from + i]), set by holdOrdered / holdUnordered. */
+let heldMask = 0;
+
+/** Elements held in order by the day's shifts view[from, to) (module header). */
+function holdOrdered(r: i32, k: i32, from: i32, to: i32): i32 {
+  const aux = rw(r, RW_AUX);
+  let i = 0;
+  heldMask = 0;
+  for (let j = from; j < to && i < k; j++) {
+    if (!passes(unchecked(ruleAux[aux + 2 * i]), unchecked(viewShift[j]))) continue;
+    if (j - from < 31) heldMask |= 1 << (j - from);
+    i++;
+  }
+  return i;
+}
+
+/** Per shift of the day: the element it holds (-1 = none); per shift: the stamp of its last visit (augment). */
+let holder = new StaticArray<i32>(16);
+let visited = new StaticArray<i32>(16);
+let visit = 0;
+
+/** Size of a largest matching of elements to distinct shifts of view[from, to) passing their filters (Kuhn). */
+function holdUnordered(r: i32, k: i32, from: i32, to: i32): i32 {
+  const n = to - from;
+  if (holder.length < n) {
+    holder = new StaticArray<i32>(n << 1);
+    visited = new StaticArray<i32>(n << 1);
+  }
+  visit = 0;
+  for (let j = 0; j < n; j++) {
+    unchecked(holder[j] = -1);
+    unchecked(visited[j] = 0);
+  }
+  const aux = rw(r, RW_AUX);
+  let held = 0;
+  for (let i = 0; i < k; i++) {
+    visit++;
+    if (augment(aux, i, from, n)) held++;
+  }
+  heldMask = 0;
+  for (let j = 0; j < min(n, 31); j++) if (unchecked(holder[j]) >= 0) heldMask |= 1 << j;
+  return held;
+}
+
+function augment(aux: i32, i: i32, from: i32, n: i32): bool {
+  const f = unchecked(ruleAux[aux + 2 * i]);
+  for (let j = 0; j < n; j++) {
+    if (unchecked(visited[j]) == visit || !passes(f, unchecked(viewShift[from + j]))) continue;
+    unchecked(visited[j] = visit);
+    const other = unchecked(holder[j]);
+    if (other < 0 || augment(aux, other, from, n)) {
+      unchecked(holder[j] = i);
+      return true;
+    }
+  }
+  return false;
+}
+
 /** Sets the window of a move for rule r (module header); always true (any shift may change a day's elements). */
 export function patternWindow(r: i32, g: i32): bool {
-  const k = max(1, rw(r, RW_AUX_COUNT));
+  const k = rw(r, RW_KIND) == K_SINGLE_DAY_PATTERN ? 1 : max(1, rw(r, RW_AUX_COUNT));
   const dayFrom = movedDayFrom(g) - k + 1, dayTo = movedDayTo(g, false);
   setTermDays(dayFrom, dayTo);
   windowOverDays(g, dayFrom, dayTo + k - 1);

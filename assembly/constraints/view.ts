@@ -13,11 +13,11 @@
  */
 import {
   shiftCount, ruleCount, rules, ruleAux, tzShift, tzRange, tzGroupCount, ruleMinutes, filterMatches, filterCount,
-  SR_START, SR_END, SR_WORKED, SR_FLAGS, sf,
+  SR_START, SR_END, SR_WORKED, SR_FLAGS, sf, unavailable, unavailableOff, employeeCount,
 } from "../problem";
 import {
   RULE_WORDS, TZ_WORDS, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_MINUTES_ROW, RW_VALID_FROM, RW_VALID_TO, SHIFT_HISTORIC,
-  RW_KIND, RW_AUX, RW_AUX_COUNT, K_MULTI_DAY_PATTERN,
+  RW_KIND, RW_AUX, RW_AUX_COUNT, K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, K_CONSECUTIVE_DAYS, SPAN_WORDS,
 } from "../layout";
 import { MatchRecords } from "../match-records";
 import { listBase, listAt, listLength, lowerBoundByStart, lowerBoundShift } from "../state";
@@ -254,6 +254,32 @@ export function minutesOnDay(r: i32, g: i32, s: i32, d: i32): i32 {
   return max(0, total - firstShare - middle * (last - first - 1));
 }
 
+/** Whether rules of this kind keep tag filters in their aux words, as [filter, x] pairs. */
+export function auxFilters(kind: i32): bool {
+  return kind == K_MULTI_DAY_PATTERN || kind == K_SINGLE_DAY_PATTERN || kind == K_CONSECUTIVE_DAYS;
+}
+
+// ---- absences (ABSENCE_AWARE) ---------------------------------------------------------------------------------------
+
+/** Minutes of [from, to) inside employee e's unavailable spans without a tag filter (each minute once). */
+export function awayMinutes(e: i32, from: i32, to: i32): i32 {
+  let away: i64 = 0;
+  let covered = from;
+  for (let i = unchecked(unavailableOff[e]); i < unchecked(unavailableOff[e + 1]); i++) {
+    const at = i * SPAN_WORDS;
+    if (unchecked(unavailable[at + 3]) >= 0) continue;
+    const a = max(max(unchecked(unavailable[at]), from), covered), b = min(unchecked(unavailable[at + 1]), to);
+    if (b > a) {
+      away += <i64>b - <i64>a;
+      covered = b;
+    }
+  }
+  return <i32>min<i64>(away, <i64>i32.MAX_VALUE);
+}
+
+/** Per employee: all its minutes inside unfiltered unavailable spans (bounds how far ABSENCE_AWARE rest reaches). */
+export let awayTotal = new StaticArray<i32>(0);
+
 export function rangeFirst(g: i32): i32 {
   return unchecked(tzRange[2 * g]);
 }
@@ -363,8 +389,8 @@ export function initView(): void {
       const f = rw(r, k);
       if (f >= 0 && filterRow[f] < 0) filterRow[f] = used++;
     }
-    // Pattern elements' filters (constraints/shift-patterns.ts).
-    if (rw(r, RW_KIND) == K_MULTI_DAY_PATTERN) {
+    // Filters in aux words [filter, x]: pattern elements (shift-patterns.ts), categories (sequence-rules.ts).
+    if (auxFilters(rw(r, RW_KIND))) {
       const aux = rw(r, RW_AUX);
       for (let i = 0; i < rw(r, RW_AUX_COUNT); i++) {
         const f = ruleAux[aux + 2 * i];
@@ -419,4 +445,6 @@ export function initView(): void {
   dayAux = new StaticArray<i32>(span);
   stamp = 0;
   ensureView(64);
+  awayTotal = new StaticArray<i32>(employeeCount);
+  for (let e = 0; e < employeeCount; e++) awayTotal[e] = awayMinutes(e, i32.MIN_VALUE, i32.MAX_VALUE);
 }

@@ -1,10 +1,11 @@
 /**
- * Verifier rows of the contract rule constraints (ids 17-51, 74-77, the period limits from PERIOD_LIMIT_CONSTRAINT), merged into the table of constraints.test.ts: each a
+ * Verifier rows of the contract rule constraints (ids 17-51, 74-77, the period limits from PERIOD_LIMIT_CONSTRAINT, single-day patterns, compact sequences), merged into the table of constraints.test.ts: each a
  * hand-made input with its score computed by hand in the title. 2027-02-01 is a Monday; times are UTC unless the
  * employee has a time zone.
  */
 import type { ModelInput } from "../../schemas/model-input";
 import { PERIOD_LIMIT_CONSTRAINT as L } from "../../solver/layout";
+import { COMPACT_SEQUENCE_CONSTRAINT, SINGLE_DAY_PATTERN_CONSTRAINT } from "../../solver/layout.generated";
 
 type Contract = NonNullable<ModelInput["contracts"]>[number];
 type Shift = ModelInput["shifts"][number];
@@ -338,6 +339,51 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         score: "-360hard/0medium/0soft",
         matches: 1,
       },
+      {
+        title: "max 120 (each shift and its next): 06-08, 09-10 (60), 14-16 (240 -> 120), 08:00 next day (960 -> 840)",
+        input: ann({ minutesBetweenShiftsRules: [{ id: "split", maximumMinutesBetweenShifts: 120 }] }, [onDay("a", 0, "06:00", "08:00"), onDay("b", 0, "09:00", "10:00"), onDay("c", 0, "14:00", "16:00"), onDay("d", 1, "08:00", "10:00")]),
+        score: "-960hard/0medium/0soft",
+        matches: 2,
+      },
+      {
+        title: "max 120 with scope PT8H: the 960-minute rest to the next day is out of scope -> 120",
+        input: ann({ minutesBetweenShiftsRules: [{ id: "split", maximumMinutesBetweenShifts: 120, scope: { duration: "PT8H" } }] }, [onDay("a", 0, "06:00", "08:00"), onDay("b", 0, "09:00", "10:00"), onDay("c", 0, "14:00", "16:00"), onDay("d", 1, "08:00", "10:00")]),
+        score: "-120hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "min 600 with scope PT5H: the 360-minute rest is out of scope, the 240-minute one counts -> 360",
+        input: ann({ minutesBetweenShiftsRules: [{ id: "rest", minimumMinutesBetweenShifts: 600, scope: { duration: "PT5H" } }] }, [onDay("a", 0, "06:00", "08:00"), onDay("b", 0, "14:00", "16:00"), onDay("c", 0, "20:00", "22:00")]),
+        score: "-360hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "ABSENCE_AWARE min 600: 14:00 to 06:00 is 960 minutes, 480 of them unavailable (20:00-04:00) -> 480 count, 120 missing",
+        input: ann(
+          { minutesBetweenShiftsRules: [{ id: "rest", minimumMinutesBetweenShifts: 600, absenceMode: "ABSENCE_AWARE" }] },
+          [onDay("a", 0, "06:00", "14:00"), onDay("b", 1, "06:00", "10:00")],
+          {},
+          { unavailableTimeSpans: [{ start: "2027-02-01T20:00:00Z", end: "2027-02-02T04:00:00Z" }] },
+        ),
+        score: "-120hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "ABSENCE_AWARE max 300 with a tag-filtered absence (not counted) and an unfiltered one of 120 minutes: 480 - 120 -> 60",
+        input: ann(
+          { minutesBetweenShiftsRules: [{ id: "max", maximumMinutesBetweenShifts: 300, absenceMode: "ABSENCE_AWARE" }] },
+          [onDay("a", 0, "06:00", "08:00"), onDay("b", 0, "16:00", "18:00")],
+          {},
+          {
+            unavailableTimeSpans: [
+              { start: "2027-02-01T09:00:00Z", end: "2027-02-01T11:00:00Z" },
+              { start: "2027-02-01T12:00:00Z", end: "2027-02-01T14:00:00Z", includeShiftTags: ["x"] },
+            ],
+          },
+        ),
+        score: "-60hard/0medium/0soft",
+        matches: 1,
+      },
     ],
   },
   34: {
@@ -365,6 +411,50 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         input: ann({ consecutiveDaysWorkedRules: [{ id: "cdw", maximum: 2 }] }, [0, 1, 2].map((d) => onDay(`n${d}`, d, "22:00", "06:00"))),
         score: "-1hard/0medium/0soft",
         matches: 1,
+      },
+      {
+        title: "shiftTypeTagCategories [day, night], max 2: day 0-2 (3 -> 1), night 3-4 (2), day 5, an untagged shift on day 6 -> 1",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "cdw", maximum: 2, shiftTypeTagCategories: ["day", "night"] }] },
+          [
+            ...[0, 1, 2, 5].map((d) => onDay(`d${d}`, d, "08:00", "12:00", { tags: ["day"] })),
+            ...[3, 4].map((d) => onDay(`n${d}`, d, "22:00", "06:00", { tags: ["night"] })),
+            onDay("x6", 6, "08:00", "12:00"),
+          ],
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "shiftTypeTagCategories [day, night], max 1: a day shift and a night shift on each of days 0 and 1 -> a run of 2 per category: 2",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "cdw", maximum: 1, shiftTypeTagCategories: ["day", "night"] }] },
+          [0, 1].flatMap((d) => [onDay(`d${d}`, d, "06:00", "10:00", { tags: ["day"] }), onDay(`n${d}`, d, "22:00", "02:00", { tags: ["night"] })]),
+        ),
+        score: "-2hard/0medium/0soft",
+        matches: 2,
+      },
+      {
+        title: "ABSENCE_AWARE max 3: work days 0, 1, unavailable all of days 2-3, work days 4, 5 -> one run of 4 worked days: 1 (unaware: 0)",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "cdw", maximum: 3, absenceMode: "ABSENCE_AWARE" }] },
+          [0, 1, 4, 5].map((d) => onDay(`s${d}`, d, "08:00", "12:00")),
+          {},
+          { unavailableTimeSpans: [{ start: "2027-02-03T00:00:00Z", end: "2027-02-05T00:00:00Z" }] },
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "ABSENCE_AWARE max 3: day 3 is unavailable only until 20:00, so it breaks the run -> 0",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "cdw", maximum: 3, absenceMode: "ABSENCE_AWARE" }] },
+          [0, 1, 4, 5].map((d) => onDay(`s${d}`, d, "08:00", "12:00")),
+          {},
+          { unavailableTimeSpans: [{ start: "2027-02-03T00:00:00Z", end: "2027-02-04T20:00:00Z" }] },
+        ),
+        score: "0hard/0medium/0soft",
+        matches: 0,
       },
     ],
   },
@@ -794,6 +884,131 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         ),
         score: "0hard/0medium/-1soft",
         matches: 1,
+      },
+    ],
+  },
+  [SINGLE_DAY_PATTERN_CONSTRAINT]: {
+    name: "Employee does not work required single day shift sequence pattern",
+    cases: [
+      {
+        title: "REQUIRED [early, morning] weight 2: day 0 early then morning (complete), day 1 early alone, day 2 morning alone (not started), day 3 morning then early (early not followed by morning) -> days 1 and 3: 2 x 2",
+        input: ann(
+          { singleDayShiftSequencePatternRules: [{ id: "em", weight: 2, pattern: [{ includeShiftTags: ["early"] }, { includeShiftTags: ["morning"] }] }] },
+          [
+            onDay("e0", 0, "06:00", "08:00", { tags: ["early"] }), onDay("m0", 0, "09:00", "12:00", { tags: ["morning"] }),
+            onDay("e1", 1, "06:00", "08:00", { tags: ["early"] }),
+            onDay("m2", 2, "09:00", "12:00", { tags: ["morning"] }),
+            onDay("m3", 3, "05:00", "06:00", { tags: ["morning"] }), onDay("e3", 3, "06:00", "08:00", { tags: ["early"] }),
+          ],
+          window(0, 7),
+        ),
+        score: "-4hard/0medium/0soft",
+        matches: 2,
+      },
+    ],
+  },
+  [SINGLE_DAY_PATTERN_CONSTRAINT + 1]: {
+    name: "Employee works prohibited single day shift sequence pattern",
+    cases: [
+      {
+        title: "PROHIBITED [early, late] ordered: day 0 early, an untagged shift, late (a match); day 1 late then early (wrong order) -> 1",
+        input: ann(
+          { singleDayShiftSequencePatternRules: [{ id: "el", satisfiability: "PROHIBITED", pattern: [{ includeShiftTags: ["early"] }, { includeShiftTags: ["late"] }] }] },
+          [
+            onDay("e0", 0, "06:00", "08:00", { tags: ["early"] }), onDay("x0", 0, "10:00", "12:00"), onDay("l0", 0, "18:00", "22:00", { tags: ["late"] }),
+            onDay("l1", 1, "06:00", "08:00", { tags: ["late"] }), onDay("e1", 1, "14:00", "16:00", { tags: ["early"] }),
+          ],
+          window(0, 7),
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "PROHIBITED [early, late] with ordered false: both days match -> 2",
+        input: ann(
+          { singleDayShiftSequencePatternRules: [{ id: "el", satisfiability: "PROHIBITED", ordered: false, pattern: [{ includeShiftTags: ["early"] }, { includeShiftTags: ["late"] }] }] },
+          [
+            onDay("e0", 0, "06:00", "08:00", { tags: ["early"] }), onDay("x0", 0, "10:00", "12:00"), onDay("l0", 0, "18:00", "22:00", { tags: ["late"] }),
+            onDay("l1", 1, "06:00", "08:00", { tags: ["late"] }), onDay("e1", 1, "14:00", "16:00", { tags: ["early"] }),
+          ],
+          window(0, 7),
+        ),
+        score: "-2hard/0medium/0soft",
+        matches: 2,
+      },
+      {
+        title: "PROHIBITED unordered [early, early or late (ANY)]: day 0 one shift tagged early and late holds one element only; day 1 early and late -> 1",
+        input: ann(
+          {
+            singleDayShiftSequencePatternRules: [{
+              id: "two", satisfiability: "PROHIBITED", ordered: false,
+              pattern: [{ includeShiftTags: ["early", "late"], shiftTagMatches: "ANY" }, { includeShiftTags: ["early"] }],
+            }],
+          },
+          [
+            onDay("b0", 0, "06:00", "08:00", { tags: ["early", "late"] }),
+            onDay("l1", 1, "06:00", "08:00", { tags: ["late"] }), onDay("e1", 1, "14:00", "16:00", { tags: ["early"] }),
+          ],
+          window(0, 7),
+        ),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [SINGLE_DAY_PATTERN_CONSTRAINT + 2]: {
+    name: "Employee works preferred single day shift sequence pattern",
+    cases: [
+      {
+        title: "PREFERRED [any, any] weight 3 (a reward): two shifts on day 0, one on day 1, three on day 2 -> days 0 and 2: +6",
+        input: ann(
+          { singleDayShiftSequencePatternRules: [{ id: "split", satisfiability: "PREFERRED", weight: 3, pattern: [{}, {}] }] },
+          [
+            onDay("a0", 0, "06:00", "08:00"), onDay("b0", 0, "16:00", "18:00"),
+            onDay("a1", 1, "06:00", "08:00"),
+            onDay("a2", 2, "06:00", "08:00"), onDay("b2", 2, "10:00", "12:00"), onDay("c2", 2, "16:00", "18:00"),
+          ],
+          window(0, 7),
+        ),
+        score: "0hard/0medium/6soft",
+        matches: 2,
+      },
+    ],
+  },
+  [SINGLE_DAY_PATTERN_CONSTRAINT + 3]: {
+    name: "Employee works unpreferred single day shift sequence pattern",
+    cases: [
+      {
+        title: "UNPREFERRED [early, late]: day 0 (historic, before the window from day 1) and day 2 both work it; only day 2 is in the schedule -> 1",
+        input: ann(
+          { singleDayShiftSequencePatternRules: [{ id: "el", satisfiability: "UNPREFERRED", pattern: [{ includeShiftTags: ["early"] }, { includeShiftTags: ["late"] }] }] },
+          [
+            onDay("e0", 0, "06:00", "08:00", { tags: ["early"] }), onDay("l0", 0, "18:00", "22:00", { tags: ["late"] }),
+            onDay("e2", 2, "06:00", "08:00", { tags: ["early"] }), onDay("l2", 2, "18:00", "22:00", { tags: ["late"] }),
+          ],
+          window(1, 7),
+        ),
+        score: "0hard/0medium/-1soft",
+        matches: 1,
+      },
+    ],
+  },
+  [COMPACT_SEQUENCE_CONSTRAINT]: {
+    name: "Employee works compact sequence",
+    cases: [
+      {
+        title: "rewardCompactSequences, categories [day, night], window days 1-7: day shifts on days 0 (historic), 1, 2, 4, nights on days 5, 6, an untagged shift on day 3 -> pairs 0-1 (historic and planned), 1-2, 5-6: +3",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "compact", shiftTypeTagCategories: ["day", "night"], rewardCompactSequences: true }] },
+          [
+            ...[0, 1, 2, 4].map((d) => onDay(`d${d}`, d, "08:00", "12:00", { tags: ["day"] })),
+            ...[5, 6].map((d) => onDay(`n${d}`, d, "22:00", "06:00", { tags: ["night"] })),
+            onDay("x3", 3, "08:00", "12:00"),
+          ],
+          window(1, 7),
+        ),
+        score: "0hard/0medium/3soft",
+        matches: 3,
       },
     ],
   },

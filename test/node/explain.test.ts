@@ -145,6 +145,62 @@ describe("score analysis", () => {
     expect(justifications("Consecutive days off in rolling window not in required range for employee")).toMatchObject([{ employee: "ann", rollingWindowRule: "r", maxConsecutiveDaysOff: 2 }]);
   });
 
+  it("justifies single-day patterns: the day's shifts holding an element (MATCH), and NO_MATCH where a REQUIRED pattern breaks", async () => {
+    const at = (id: string, d: number, from: string, to: string, tags: string[]) => ({ id, start: `2027-02-0${1 + d}T${from}:00Z`, end: `2027-02-0${1 + d}T${to}:00Z`, employee: "ann", tags });
+    const input: ModelInput = {
+      contracts: [{
+        id: "c",
+        singleDayShiftSequencePatternRules: [
+          { id: "split", satisfiability: "UNPREFERRED", weight: 2, ordered: false, pattern: [{ includeShiftTags: ["late"] }, { includeShiftTags: ["early"] }] },
+          { id: "em", pattern: [{ includeShiftTags: ["early"] }, { includeShiftTags: ["morning"] }] },
+        ],
+      }],
+      employees: [{ id: "ann", contracts: ["c"] }],
+      shifts: [at("e0", 0, "06:00", "08:00", ["early"]), at("x0", 0, "09:00", "10:00", []), at("l0", 0, "18:00", "22:00", ["late"]), at("e1", 1, "06:00", "08:00", ["early"])],
+      planningWindow: { start: "2027-02-01T00:00:00Z", end: "2027-02-08T00:00:00Z" },
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    session.applyAssignment(problem.shiftEmployee);
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const unpreferred = analysis.constraints.find((c) => c.name === "Employee works unpreferred single day shift sequence pattern")!;
+    expect(unpreferred.score).toBe("0hard/0medium/-2soft");
+    expect(unpreferred.matches!.map((m) => m.justification)).toEqual([{
+      employee: "ann", patternRule: "split",
+      matchSequence: { matchElements: [{ shift: "e0", matchType: "MATCH" }, { shift: "l0", matchType: "MATCH" }] },
+      description: expect.stringContaining("2027-02-01"),
+    }]);
+    const required = analysis.constraints.find((c) => c.name === "Employee does not work required single day shift sequence pattern")!;
+    expect(required.score).toBe("-2hard/0medium/0soft");
+    expect(required.matches!.map((m) => m.justification)).toMatchObject([
+      { employee: "ann", patternRule: "em", matchSequence: { matchElements: [{ shift: "e0", matchType: "MATCH" }, { matchType: "NO_MATCH" }] } },
+      { employee: "ann", patternRule: "em", matchSequence: { matchElements: [{ shift: "e1", matchType: "MATCH" }, { matchType: "NO_MATCH" }] } },
+    ]);
+  });
+
+  it("justifies compact sequences (shift pairs, category) and runs of days per category", async () => {
+    const day = (id: string, d: number, tags: string[]) => ({ id, start: `2027-02-0${1 + d}T08:00:00Z`, end: `2027-02-0${1 + d}T16:00:00Z`, employee: "ann", tags });
+    const input: ModelInput = {
+      contracts: [{ id: "c", consecutiveDaysWorkedRules: [{ id: "runs", maximum: 1, shiftTypeTagCategories: ["early", "late"], rewardCompactSequences: true }] }],
+      employees: [{ id: "ann", contracts: ["c"] }],
+      shifts: [day("a", 0, ["late"]), day("b", 1, ["late"]), day("c", 2, ["early"])],
+      planningWindow: { start: "2027-02-01T00:00:00Z", end: "2027-02-08T00:00:00Z" },
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    session.applyAssignment(problem.shiftEmployee);
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const compact = analysis.constraints.find((c) => c.name === "Employee works compact sequence")!;
+    expect(compact.score).toBe("0hard/0medium/1soft");
+    expect(compact.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", rule: "runs", sequenceCategory: "late", shift1: "a", shift2: "b" }]);
+    const runs = analysis.constraints.find((c) => c.name === "Consecutive days worked not in required range for employee")!;
+    expect(runs.matches!.map((m) => m.justification)).toMatchObject([
+      { employee: "ann", consecutiveDaysWorkedRule: "runs", shiftTypeTagCategory: "late", sequenceStartDate: "2027-02-01", sequenceEndDate: "2027-02-02" },
+    ]);
+  });
+
   it("reports weights and justifications of a hand-made case", async () => {
     const input: ModelInput = {
       employees: [{ id: "ann", skills: [{ id: "nurse" }], unavailableTimeSpans: [{ start: "2027-02-01T07:00:00Z", end: "2027-02-01T09:00:00Z" }] }],

@@ -13,7 +13,7 @@ const iso = (minute: number) => new Date(BASE + minute * 60_000).toISOString();
  * planning window with historic shifts.
  */
 export function randomInput(seed: number): ModelInput {
-  return withGlobalCounts(withPeriodLimits(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed), seed);
+  return withGlobalCounts(withDayRunOptions(withRestLimits(withSingleDayPatterns(withPeriodLimits(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed), seed), seed), seed), seed);
 }
 
 function baseRandomInput(seed: number): ModelInput {
@@ -341,6 +341,86 @@ function withPeriodLimits(input: ModelInput, seed: number): ModelInput {
     return { ...c, periodRules: [...(c.periodRules ?? []), limits], rollingWindowRules: rolling };
   });
   return { ...input, shifts, contracts };
+}
+
+/**
+ * Consecutive days worked rules with `shiftTypeTagCategories` (and compact sequences) and ABSENCE_AWARE (their own random stream), added to
+ * most contracts, and whole days unavailable.
+ */
+function withDayRunOptions(input: ModelInput, seed: number): ModelInput {
+  const random = rng(seed * 19 + 11);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  const contracts = (input.contracts ?? []).map((c) => {
+    if (!chance(0.7)) return c;
+    const rule = {
+      id: `${c.id}-day-runs`,
+      ...(chance(0.5) ? { satisfiability: "PREFERRED" as const } : {}),
+      maximum: 1 + int(3),
+      ...(chance(0.4) ? { minimum: 1 + int(3), satisfiability: "PREFERRED" as const } : {}),
+      ...(chance(0.6) ? { shiftTypeTagCategories: chance(0.5) ? ["t1", "t2"] : ["t2"], ...(chance(0.6) ? { rewardCompactSequences: true } : {}) } : {}),
+      ...(chance(0.5) ? { absenceMode: "ABSENCE_AWARE" as const } : {}),
+      ...(chance(0.3) ? { overlapKind: "START_AND_END" as const } : {}),
+    };
+    return { ...c, consecutiveDaysWorkedRules: [...(c.consecutiveDaysWorkedRules ?? []), rule] };
+  });
+  // Whole days unavailable (ABSENCE_AWARE runs bridge them) for some employees.
+  const employees = input.employees.map((e) => chance(0.5)
+    ? { ...e, unavailableTimeSpans: [...(e.unavailableTimeSpans ?? []), { start: iso(1440 * int(2)), end: iso(1440 * (1 + int(2)) + 1440) }] }
+    : e);
+  return { ...input, contracts, employees };
+}
+
+/**
+ * Rest limits beyond the minimum (their own random stream): minutes between shifts rules with a maximum, a scope or
+ * ABSENCE_AWARE (against the employees' unavailable spans), alone or with a minimum, added to most contracts.
+ */
+function withRestLimits(input: ModelInput, seed: number): ModelInput {
+  const random = rng(seed * 17 + 3);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  const contracts = (input.contracts ?? []).map((c) => {
+    if (!chance(0.7)) return c;
+    const rule = {
+      id: `${c.id}-rest-limits`,
+      ...(chance(0.5) ? { satisfiability: "PREFERRED" as const } : {}),
+      ...(chance(0.5) ? { minimumMinutesBetweenShifts: 200 + int(600) } : {}),
+      maximumMinutesBetweenShifts: int(900),
+      ...(chance(0.6) ? { scope: { duration: `PT${4 + int(30)}H` } } : {}),
+      ...(chance(0.5) ? { absenceMode: "ABSENCE_AWARE" as const } : {}),
+      ...(chance(0.3) ? { includePreviousShiftTags: ["t1"] } : {}), ...(chance(0.3) ? { includeNextShiftTags: ["t2"] } : {}),
+      ...(chance(0.2) ? { minConsecutivePreviousShifts: 2 } : {}),
+    };
+    return { ...c, minutesBetweenShiftsRules: [...(c.minutesBetweenShiftsRules ?? []), rule] };
+  });
+  return { ...input, contracts };
+}
+
+/**
+ * Single-day shift sequence patterns in most contracts (their own random stream): every satisfiability, ordered and
+ * unordered, elements with tag filters (some matching every shift), 1-3 elements, weights 1-3.
+ */
+function withSingleDayPatterns(input: ModelInput, seed: number): ModelInput {
+  const random = rng(seed * 13 + 7);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  const satisfiabilities = ["REQUIRED", "PROHIBITED", "PREFERRED", "UNPREFERRED"] as const;
+  const element = () => ({
+    ...(chance(0.5) ? { includeShiftTags: [["t1", "t2", "x"][int(3)]] } : chance(0.2) ? { excludeShiftTags: ["t1"] } : {}),
+    ...(chance(0.3) ? { shiftTagMatches: "ANY" as const } : {}),
+  });
+  const contracts = (input.contracts ?? []).map((c) => {
+    if (!chance(0.7)) return c;
+    const rules = Array.from({ length: 1 + int(2) }, (_, i) => ({
+      id: `${c.id}-sdp${i}`,
+      ...(chance(0.8) ? { satisfiability: satisfiabilities[int(4)] } : {}),
+      ...(chance(0.5) ? { weight: 1 + int(3) } : {}),
+      ...(chance(0.4) ? { ordered: chance(0.3) } : {}),
+      pattern: Array.from({ length: 1 + int(3) }, element),
+    }));
+    return { ...c, singleDayShiftSequencePatternRules: rules };
+  });
+  return { ...input, contracts };
 }
 
 /**

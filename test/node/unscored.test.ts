@@ -113,11 +113,10 @@ describe("the request that uses every reference property", () => {
     expect(fields.map((i) => pattern(i.detail.field as string)).sort()).toEqual(UNSCORED.map((f) => f.path).sort());
     // Named precisely: the contract and rule by id; the large lists summarized with a count and examples.
     const named = fields.map((i) => i.detail.field);
-    expect(named).toContain("contracts[id=FT].singleDayShiftSequencePatternRules");
-    expect(named).toContain("contracts[id=FT].minutesBetweenShiftsRules[id=MB-unscored].maximumMinutesBetweenShifts");
+    expect(named).toContain("contracts[id=FT].travelConfigurations");
     expect(fields.find((i) => i.detail.field === "employees[].location")!.detail).toMatchObject({ examples: ["employees[id=Ann].location"] });
-    // Global period, concurrent shifts and shift group rules are scored: no warning.
-    for (const scored of ["globalRules.minimumMaximumShiftsPerPeriod", "globalRules.concurrentShiftsRules", "globalRules.shiftGroupRules", "shiftGroups", "employees[].requiredPairings[].groupShiftsPerDayLimit"]) {
+    // Global period, concurrent shifts and shift group rules, single-day patterns and rest maximums are scored: no warning.
+    for (const scored of ["globalRules.minimumMaximumShiftsPerPeriod", "globalRules.concurrentShiftsRules", "globalRules.shiftGroupRules", "shiftGroups", "employees[].requiredPairings[].groupShiftsPerDayLimit", "contracts[id=FT].singleDayShiftSequencePatternRules", "contracts[id=FT].minutesBetweenShiftsRules[id=MB-unscored].maximumMinutesBetweenShifts"]) {
       expect(named).not.toContain(scored);
     }
     for (const issue of fields) expect(issue.message).toContain(issue.detail.field as string);
@@ -224,13 +223,15 @@ describe("focused warnings", () => {
     contracts: [{ id: "FT" }],
   });
 
-  it("a single-day pattern is a warning naming it; a multi-day pattern (scored) is none", () => {
+  it("single-day and multi-day patterns (scored) are no warning; a travel configuration is a warning naming it", () => {
     const input = base();
     input.contracts![0].singleDayShiftSequencePatternRules = [{ id: "no-late-early", satisfiability: "PROHIBITED", pattern: [{ includeShiftTags: ["late"] }, { includeShiftTags: ["early"] }] }];
     input.contracts![0].multiDayShiftSequencePatternRules = [{ id: "no-split-days", satisfiability: "PROHIBITED", pattern: [{ type: "ON" }, { type: "OFF" }, { type: "ON" }] }];
+    expect(validateModelInput(input)).toEqual([]);
+    input.contracts![0].travelConfigurations = [{ id: "T" }];
     const [issue, ...rest] = validateModelInput(input);
     expect(rest).toEqual([]);
-    expect(issue).toMatchObject({ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "contracts[id=FT].singleDayShiftSequencePatternRules", ids: ["no-late-early"], count: 1 } });
+    expect(issue).toMatchObject({ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "contracts[id=FT].travelConfigurations", ids: ["T"], count: 1 } });
     expect(summarize([issue]).summary).toBe("WARNINGS");
   });
 
@@ -259,13 +260,12 @@ describe("focused warnings", () => {
       minutesBetweenShiftsRules: [{ id: "mb", minimumMinutesBetweenShifts: 600, absenceMode: "ABSENCE_UNAWARE" }],
     };
     expect(validateModelInput(input)).toEqual([]);
-    // HOURLY windows are scored: no warning.
+    // HOURLY windows and ABSENCE_AWARE runs of days are scored: no warning.
     input.contracts![0].rollingWindowRules![0].rollingWindow.type = "HOURLY";
-    input.contracts![0].priority = "1";
     input.contracts![0].consecutiveDaysWorkedRules![0].absenceMode = "ABSENCE_AWARE";
+    input.contracts![0].priority = "1";
     expect(validateModelInput(input).map((i) => [i.detail.field, i.detail.value])).toEqual([
       ["contracts[id=FT].priority", "1"],
-      ["contracts[id=FT].consecutiveDaysWorkedRules[id=cd].absenceMode", "ABSENCE_AWARE"],
     ]);
   });
 
@@ -312,7 +312,8 @@ describe("the single source", () => {
     expect(ISSUE_TYPES.filter((t) => t.code.startsWith("UNSCORED_")).map((t) => [t.code, t.severity])).toEqual([["UNSCORED_FIELD", "WARNING"], ["UNSCORED_OVERRIDE", "WARNING"]]);
     // Every rolling window field is scored (HOURLY windows and unlogged break tags included).
     expect(UNSCORED_FIELDS.rollingWindowRules).toBeUndefined();
-    expect(UNSCORED_FIELDS.contract).toContain("singleDayShiftSequencePatternRules");
+    expect(UNSCORED_FIELDS.contract).toContain("travelConfigurations");
     expect(UNSCORED_FIELDS.contract).not.toContain("multiDayShiftSequencePatternRules");
+    expect(UNSCORED_FIELDS.contract).not.toContain("singleDayShiftSequencePatternRules");
   });
 });

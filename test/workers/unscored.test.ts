@@ -27,15 +27,16 @@ describe("the request that uses every reference property", () => {
 
     const validation = await (await api(`${ROOT}/${ack.id}/validation-result`)).json<{ status: string; issues: Issue[] }>();
     expect(validation.status).toBe("WARNINGS");
-    expect(validation.issues.some((i) => String(i.detail.field).startsWith("contracts[id=FT].singleDayShiftSequencePatternRules"))).toBe(true);
+    expect(validation.issues.some((i) => String(i.detail.field).startsWith("contracts[id=FT].travelConfigurations"))).toBe(true);
     const fields = validation.issues.filter((i) => i.code === "UNSCORED_FIELD");
     expect(fields).toHaveLength(UNSCORED.length);
     expect(fields.every((i) => i.severity === "WARNING")).toBe(true);
     // Global period, concurrent shifts and shift group rules are scored: no warning.
     expect(fields.map((i) => i.detail.field)).not.toContain("globalRules.minimumMaximumShiftsPerPeriod");
     expect(fields.map((i) => i.detail.field)).not.toContain("shiftGroups");
-    // Multi-day patterns are scored: no warning.
+    // Multi-day and single-day patterns are scored: no warning.
     expect(fields.map((i) => i.detail.field)).not.toContain("contracts[id=FT].multiDayShiftSequencePatternRules");
+    expect(fields.map((i) => i.detail.field)).not.toContain("contracts[id=FT].singleDayShiftSequencePatternRules");
     const overrides = validation.issues.filter((i) => i.code === "UNSCORED_OVERRIDE").map((i) => i.detail.override);
     expect(overrides.sort()).toEqual([...UNSCORED_OVERRIDES].sort());
 

@@ -13,6 +13,7 @@ import {
   K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST, TZ_WORDS, MULTI_DAY_PATTERN_CONSTRAINT,
   K_PERIOD_DAYS_OFF_RUN, K_PERIOD_UNIQUE_TAGS, K_PERIOD_LOCATIONS, K_PERIOD_SHIFT_TYPES, K_PERIOD_START_DIFFERENCE,
   K_PERIOD_MINUTES_LOGGED, K_ROLLING_DAYS_OFF_RUN,
+  SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT,
 } from "../../layout";
 import type { ContractMatch } from "../../session";
 import { isoDate } from "../../time";
@@ -53,9 +54,10 @@ export function contractJustification(problem: EncodedProblem, m: ContractMatch)
     case K_SCOPED_DISRUPTION:
       return scopedDisruptionJustification(problem, [m]);
     case K_MINUTES_BETWEEN:
+      // Record d: 0 for a minimum's pair, 1 for a maximum's (assembly/constraints/sequence-rules.ts).
       return {
         employee, shift1: shift(m.a), shift2: shift(m.b), minutesBetweenShiftsRule: rule.ruleId, violationInMinutes: m.penalty,
-        description: `Employee '${employee}' rests ${m.c} minutes between shifts '${shift(m.a)}' and '${shift(m.b)}'; ${where} requires ${rule.min}.`,
+        description: `Employee '${employee}' rests ${m.c} minutes between shifts '${shift(m.a)}' and '${shift(m.b)}'; ${where} ${m.d === 1 ? `allows at most ${rule.max}` : `requires ${rule.min}`} (${required}).`,
       };
     case K_GAPS:
       return {
@@ -63,8 +65,17 @@ export function contractJustification(problem: EncodedProblem, m: ContractMatch)
         description: `Employee '${employee}' has a gap of ${m.c} minutes between shifts '${shift(m.a)}' and '${shift(m.b)}' (${where}).`,
       };
     case K_CONSECUTIVE_DAYS:
+      // Compact sequences (record [shift 1, shift 2, 0, category + 1]): reference `EmployeeWorksCompactSequenceJustification`.
+      if (rule.constraintId === COMPACT_SEQUENCE_CONSTRAINT) {
+        const category = rule.categories?.[m.d - 1];
+        return {
+          employee, rule: rule.ruleId, sequenceCategory: category, shift1: shift(m.a), shift2: shift(m.b),
+          description: `Employee '${employee}' works '${shift(m.b)}' the day after '${shift(m.a)}' in one '${category}' sequence (${where}).`,
+        };
+      }
       return {
-        employee, consecutiveDaysWorkedRule: rule.ruleId, sequenceStartDate: isoDate(m.a), sequenceEndDate: isoDate(m.b),
+        employee, consecutiveDaysWorkedRule: rule.ruleId, ...(m.d > 0 ? { shiftTypeTagCategory: rule.categories?.[m.d - 1] } : {}),
+        sequenceStartDate: isoDate(m.a), sequenceEndDate: isoDate(m.b),
         description: `Employee '${employee}' works ${m.c} consecutive days from ${isoDate(m.a)} to ${isoDate(m.b)}; ${where} allows ${limits(rule.min, rule.max)} (${required}).`,
       };
     case K_CONSECUTIVE_SHIFTS:
@@ -170,5 +181,35 @@ export function patternJustification(problem: EncodedProblem, m: ContractMatch, 
   return {
     employee, patternRule: rule.ruleId, matchSequences: [{ matchElements }],
     description: `Employee '${employee}' ${what} the pattern ${(rule.pattern ?? []).join(", ")} from ${isoDate(m.a)} to ${isoDate(m.b)} (rule '${rule.ruleId}' of contract '${rule.contractId}'${hard ? ", hard" : ""}).`,
+  };
+}
+
+/**
+ * A single-day shift sequence pattern match (reference `*SingleDayShiftSequencePatternJustification`): core record
+ * [day, day, elements held, bit i set when the day's shift i holds an element]. The match sequence lists the day's
+ * shifts of the employee in start order that hold an element (MATCH); a REQUIRED pattern's break adds one NO_MATCH
+ * element (the first element no shift holds).
+ */
+export function singleDayPatternJustification(problem: EncodedProblem, m: ContractMatch, assignment: Int32Array): Justification {
+  const rule = problem.contractRules[m.rule];
+  const employee = problem.employeeIds[m.employee];
+  const g = problem.sections.employeeTz[m.employee];
+  const S = problem.shiftIds.length;
+  const day: number[] = [];
+  for (let s = 0; s < S; s++) {
+    if (assignment[s] === m.employee && problem.sections.tzShift[(g * S + s) * TZ_WORDS] === m.a) day.push(s);
+  }
+  day.sort((x, y) => problem.shiftStart[x] - problem.shiftStart[y] || x - y);
+  const matchElements: Array<{ shift?: string; matchType: "MATCH" | "NO_MATCH" }> = [];
+  day.forEach((s, i) => {
+    if (i < 31 && (m.d >> i) & 1) matchElements.push({ shift: problem.shiftIds[s], matchType: "MATCH" });
+  });
+  const k = rule.pattern?.length ?? 0;
+  if (m.c < k) matchElements.push({ matchType: "NO_MATCH" });
+  const hard = CORE_CONSTRAINTS[rule.constraintId].level === "HARD";
+  const what = rule.constraintId === SINGLE_DAY_PATTERN_CONSTRAINT ? `starts (${m.c} of ${k} elements) and does not complete` : "works";
+  return {
+    employee, patternRule: rule.ruleId, matchSequence: { matchElements },
+    description: `Employee '${employee}' ${what} the ${rule.ordered === false ? "unordered " : ""}single day pattern of ${k} shift(s) on ${isoDate(m.a)} (rule '${rule.ruleId}' of contract '${rule.contractId}'${hard ? ", hard" : ""}).`,
   };
 }

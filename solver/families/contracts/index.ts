@@ -5,14 +5,16 @@
  * variants, the encoder, the justifications (explain.ts here) and what a candidate assignment changes.
  */
 import { encodeContracts, encodeDisruption } from "../../encode-contracts";
-import { K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT } from "../../layout";
+import { K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT, K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT } from "../../layout";
 import type { EncodeContext } from "../../encode-context";
 import { formatScore } from "../../score";
 import { isZero, matchScore } from "../../explain-context";
 import type { FamilyConstraint, FamilyDescriptor } from "../types";
 import { employeeCostMetrics } from "../../metrics-cost";
 import { minutesDuration } from "../../duration";
-import { contractJustification, groupContractMatches, patternJustification, scopedDisruptionJustification } from "./explain";
+import {
+  contractJustification, groupContractMatches, patternJustification, scopedDisruptionJustification, singleDayPatternJustification,
+} from "./explain";
 
 function encode(ctx: EncodeContext): void {
   const contracted = encodeContracts(ctx.input, ctx.times, ctx.employeeIndex, ctx.filterOf, (tag) => ctx.tags.of(tag));
@@ -70,6 +72,13 @@ export const contractsFamily: FamilyDescriptor = {
     ...pair(PERIOD_LIMIT_CONSTRAINT + 8, "shiftStartTimeDifferenceInMinutesPerPeriodNotInPreferredRangeForEmployee", "ShiftStartTimeDifferenceInMinutesPerPeriodNotIn{}RangeForEmployee"),
     ...pair(PERIOD_LIMIT_CONSTRAINT + 10, "minutesLoggedPerPeriodNotInPreferredRangeForEmployee", "MinutesLoggedPerPeriodNotIn{}RangeForEmployee"),
     ...pair(PERIOD_LIMIT_CONSTRAINT + 12, "consecutiveDaysOffInRollingWindowNotInPreferredRangeForEmployee", "ConsecutiveDaysOffInRollingWindowNotIn{}RangeForEmployee"),
+    // Single-day shift sequence patterns, the same four.
+    { id: SINGLE_DAY_PATTERN_CONSTRAINT, justification: "EmployeeDoesNotWorkRequiredSingleDayShiftSequencePatternJustification" },
+    { id: SINGLE_DAY_PATTERN_CONSTRAINT + 1, justification: "EmployeeWorksProhibitedSingleDayShiftSequencePatternJustification" },
+    { id: SINGLE_DAY_PATTERN_CONSTRAINT + 2, override: "employeeWorksPreferredSingleDayShiftSequencePatternWeight", justification: "EmployeeWorksPreferredSingleDayShiftSequencePatternJustification" },
+    { id: SINGLE_DAY_PATTERN_CONSTRAINT + 3, override: "employeeWorksUnpreferredSingleDayShiftSequencePatternWeight", justification: "EmployeeWorksUnpreferredSingleDayShiftSequencePatternJustification" },
+    // Consecutive days worked rules with rewardCompactSequences (a reward).
+    { id: COMPACT_SEQUENCE_CONSTRAINT, override: "employeeWorksCompactSequenceWeight", justification: "EmployeeWorksCompactSequenceJustification" },
   ],
   encode,
   metrics: {
@@ -93,7 +102,9 @@ export const contractsFamily: FamilyDescriptor = {
         ? scopedDisruptionJustification(x.problem, group)
         : rules[group[0].rule].kind === K_MULTI_DAY_PATTERN
           ? patternJustification(x.problem, group[0], x.currentAssignment())
-          : contractJustification(x.problem, group[0]),
+          : rules[group[0].rule].kind === K_SINGLE_DAY_PATTERN
+            ? singleDayPatternJustification(x.problem, group[0], x.currentAssignment())
+            : contractJustification(x.problem, group[0]),
     }));
   },
   trial(x, { from, to, weights }) {
