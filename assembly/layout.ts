@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 6;
+export const LAYOUT_VERSION: i32 = 7;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -130,7 +130,15 @@ export const SEC_EMPLOYEE_DISRUPTION_OFF: i32 = 59; // E + 1, in rules
 export const SEC_EMPLOYEE_DISRUPTION: i32 = 60;
 /** Cost: costs rules and activation ratio groups, one block of words drawn in constraints/cost.ts (empty = none). */
 export const SEC_COST: i32 = 61;
-export const SECTION_COUNT: i32 = 62;
+/**
+ * Shifts near a day off request (constraints/near-day-off.ts): per shift, the employees for whom it breaks a contract's
+ * avoidShiftCloseToDayOffRequestRules, NEAR_DAY_OFF_WORDS each: [employee, PROHIBITED rules, UNPREFERRED rules],
+ * sorted by employee (the glue finds the days off: solver/encode-day-off.ts).
+ */
+export const SEC_NEAR_DAY_OFF_OFF: i32 = 62; // S + 1, in entries
+export const SEC_NEAR_DAY_OFF: i32 = 63;
+export const SECTION_COUNT: i32 = 64;
+export const NEAR_DAY_OFF_WORDS: i32 = 3;
 export const DISRUPTION_WORDS: i32 = 4;
 
 /** Constraint ids of the contract rules: [FIRST, END) (contracts.ts declares them). */
@@ -147,6 +155,12 @@ export const COST_DEFINITION_CONSTRAINT: i32 = 68;
  * PREFERRED (soft reward), UNPREFERRED (soft).
  */
 export const MULTI_DAY_PATTERN_CONSTRAINT: i32 = 74;
+
+/**
+ * Shifts near a day off request (constraints/near-day-off.ts, LOCAL): "Employee has prohibited shift near day off
+ * request" (hard), then the unpreferred one (soft, + 1).
+ */
+export const NEAR_DAY_OFF_CONSTRAINT: i32 = 78;
 
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {

@@ -19,7 +19,8 @@ import {
   SEC_TZ_RANGE, SEC_RULE_MINUTES, SEC_CUSTOM_PERIODS_OFF, SEC_CUSTOM_PERIODS, RULE_WORDS, TZ_WORDS, RW_KIND,
   RW_CONSTRAINT, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_PERIOD, RW_PERIOD_PARAM, RW_MINUTES_ROW, RW_AUX, RW_AUX_COUNT,
   RULE_KINDS, PERIOD_CUSTOM, PERIOD_WEEK, isRuleConstraint, SEC_SHIFT_DISRUPTION, K_MULTI_DAY_PATTERN,
-  SEC_EMPLOYEE_DISRUPTION_OFF, SEC_EMPLOYEE_DISRUPTION, DISRUPTION_WORDS, SEC_COST,
+  SEC_EMPLOYEE_DISRUPTION_OFF, SEC_EMPLOYEE_DISRUPTION, DISRUPTION_WORDS, SEC_COST, SEC_NEAR_DAY_OFF_OFF, SEC_NEAR_DAY_OFF,
+  NEAR_DAY_OFF_WORDS,
 } from "./layout";
 import { costDataValid } from "./cost-data";
 import { sortIndicesByKey } from "./sort";
@@ -103,6 +104,8 @@ export let customPeriods = new StaticArray<i32>(0);
 export let shiftDisruption = new StaticArray<i32>(0);
 export let employeeDisruptionOff = new StaticArray<i32>(0);
 export let employeeDisruption = new StaticArray<i32>(0);
+export let nearDayOffOff = new StaticArray<i32>(0);
+export let nearDayOff = new StaticArray<i32>(0);
 /** Costs rules and activation groups (cost-data.ts draws the block). */
 export let costData = new StaticArray<i32>(0);
 
@@ -431,6 +434,8 @@ export function finishLoad(): i32 {
   employeeDisruptionOff = next(SEC_EMPLOYEE_DISRUPTION_OFF);
   employeeDisruption = next(SEC_EMPLOYEE_DISRUPTION);
   costData = next(SEC_COST);
+  nearDayOffOff = next(SEC_NEAR_DAY_OFF_OFF);
+  nearDayOff = next(SEC_NEAR_DAY_OFF);
   pending = new Array<StaticArray<i32>>(0);
 
   const q = employeeSkills.length;
@@ -470,6 +475,10 @@ export function finishLoad(): i32 {
     if (employeeDisruption[i] < -1 || employeeDisruption[i] >= f || employeeDisruption[i + 1] < 0) return ERR_RANGE;
   }
   for (let i = 0; i < s; i++) if (shiftDisruption[i] < 0) shiftDisruption[i] = 0;
+  if (nearDayOff.length % NEAR_DAY_OFF_WORDS != 0 || !csr(nearDayOffOff, s, nearDayOff.length / NEAR_DAY_OFF_WORDS)) return ERR_SIZE;
+  for (let i = 0; i < nearDayOff.length; i += NEAR_DAY_OFF_WORDS) {
+    if (<u32>nearDayOff[i] >= <u32>e || nearDayOff[i + 1] < 0 || nearDayOff[i + 2] < 0) return ERR_RANGE;
+  }
   for (let i = 0; i < e; i++) {
     if (employeeTz[i] < -1 || employeeTz[i] >= nz) return ERR_RANGE;
     if (employeeRulesOff[i + 1] > employeeRulesOff[i] && employeeTz[i] < 0) return ERR_RANGE;

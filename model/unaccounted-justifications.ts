@@ -28,8 +28,6 @@ export const UNACCOUNTED: readonly Unaccounted[] = [
   { type: "CustomRotationDurationInDaysNotInPreferredRangeForEmployeeJustification", field: "contracts[].shiftRotationRules" },
   { type: "EmployeeDoesNotWorkRequiredSingleDayShiftSequencePatternJustification", field: "contracts[].singleDayShiftSequencePatternRules" },
   { type: "EmployeeGroupSplitIntoMultipleShiftsPerDayJustification", field: "employees[].requiredPairings[].groupShiftsPerDayLimit" },
-  { type: "EmployeeHasProhibitedShiftNearDayOffRequestJustification", field: "contracts[].avoidShiftCloseToDayOffRequestRules" },
-  { type: "EmployeeHasUnpreferredShiftNearDayOffRequestJustification", field: "contracts[].avoidShiftCloseToDayOffRequestRules" },
   { type: "EmployeeWorksCompactSequenceJustification", field: "contracts[].consecutiveDaysWorkedRules[].rewardCompactSequences" },
   { type: "EmployeeWorksPreferredSingleDayShiftSequencePatternJustification", field: "contracts[].singleDayShiftSequencePatternRules" },
   { type: "EmployeeWorksProhibitedSingleDayShiftSequencePatternJustification", field: "contracts[].singleDayShiftSequencePatternRules" },

@@ -28,7 +28,6 @@ const RULES = (list: string, fields: readonly string[]): UnscoredField[] => fiel
 export const UNSCORED: readonly UnscoredField[] = [
   // ---- contracts: whole families and settings ----
   { path: "contracts[].priority", except: ["10"] },
-  { path: "contracts[].avoidShiftCloseToDayOffRequestRules" },
   { path: "contracts[].travelConfigurations" },
   { path: "contracts[].singleDayShiftSequencePatternRules" },
   { path: "contracts[].shiftRotationRules" },

@@ -90,4 +90,6 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 75, name: "Employee works prohibited multi-day shift sequence pattern", level: "HARD", reward: false, kind: "EMPLOYEE" },
   { id: 76, name: "Employee works preferred multi-day shift sequence pattern", level: "SOFT", reward: true, kind: "EMPLOYEE" },
   { id: 77, name: "Employee works unpreferred multi-day shift sequence pattern", level: "SOFT", reward: false, kind: "EMPLOYEE" },
+  { id: 78, name: "Employee has prohibited shift near day off request", level: "HARD", reward: false, kind: "LOCAL" },
+  { id: 79, name: "Employee has unpreferred shift near day off request", level: "SOFT", reward: false, kind: "LOCAL" },
 ];

@@ -119,6 +119,35 @@ describe("score analysis", () => {
     }]);
   });
 
+  it("justifies shifts near a day off request: the employee, the shift and the rule broken", async () => {
+    const input: ModelInput = {
+      contracts: [{
+        id: "c",
+        avoidShiftCloseToDayOffRequestRules: [
+          { id: "no-late-before", avoidPriorShiftTags: ["late"] },
+          { id: "no-early-after", avoidAfterShiftTags: ["early"], satisfiability: "UNPREFERRED" },
+        ],
+      }],
+      employees: [{ id: "ann", contracts: ["c"], unavailableTimeSpans: [{ start: "2027-02-03T00:00:00Z", end: "2027-02-04T00:00:00Z" }] }],
+      shifts: [
+        { id: "late", start: "2027-02-02T14:00:00Z", end: "2027-02-02T22:00:00Z", employee: "ann", tags: ["late"] },
+        { id: "early", start: "2027-02-04T06:00:00Z", end: "2027-02-04T14:00:00Z", employee: "ann", tags: ["early"] },
+      ],
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    session.applyAssignment(problem.shiftEmployee);
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const prohibited = analysis.constraints.find((c) => c.name === "Employee has prohibited shift near day off request")!;
+    expect(prohibited.score).toBe("-1hard/0medium/0soft");
+    expect(prohibited.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", shift: "late", avoidShiftCloseToDayOffRequestRule: "no-late-before" }]);
+    const unpreferred = analysis.constraints.find((c) => c.name === "Employee has unpreferred shift near day off request")!;
+    expect(unpreferred.score).toBe("0hard/0medium/-1soft");
+    expect(unpreferred.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", shift: "early", avoidShiftCloseToDayOffRequestRule: "no-early-after" }]);
+    expect(unpreferred.matches![0].justification.description).toContain("after the day off 2027-02-03");
+  });
+
   it("reports weights and justifications of a hand-made case", async () => {
     const input: ModelInput = {
       employees: [{ id: "ann", skills: [{ id: "nurse" }], unavailableTimeSpans: [{ start: "2027-02-01T07:00:00Z", end: "2027-02-01T09:00:00Z" }] }],

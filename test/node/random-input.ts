@@ -13,7 +13,7 @@ const iso = (minute: number) => new Date(BASE + minute * 60_000).toISOString();
  * planning window with historic shifts.
  */
 export function randomInput(seed: number): ModelInput {
-  return withPatterns(withCosts(baseRandomInput(seed), seed), seed);
+  return withMisc(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed);
 }
 
 function baseRandomInput(seed: number): ModelInput {
@@ -278,6 +278,38 @@ function withPatterns(input: ModelInput, seed: number): ModelInput {
     return { ...c, multiDayShiftSequencePatternRules: rules };
   });
   return { ...input, contracts };
+}
+
+/**
+ * Contract-level rules of README "Contract rules" scored outside the compiled rules (their own random stream, so the
+ * rest of the input stays as it was): avoidShiftCloseToDayOffRequestRules of both satisfiabilities in most contracts,
+ * with whole days off (one to three days, from a UTC midnight) for most employees.
+ */
+function withMisc(input: ModelInput, seed: number): ModelInput {
+  const random = rng(seed * 13 + 7);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  const tags = () => [["t1"], ["t2"], ["t1", "t2"], ["x"]][int(4)];
+  const contracts = (input.contracts ?? []).map((c) => {
+    if (!chance(0.6)) return c;
+    const rules = Array.from({ length: 1 + int(2) }, (_, i) => ({
+      id: `${c.id}-near${i}`,
+      ...(chance(0.8) ? { avoidPriorShiftTags: tags() } : {}),
+      ...(chance(0.8) ? { avoidAfterShiftTags: tags() } : {}),
+      ...(chance(0.4) ? { shiftTagMatches: chance(0.5) ? ("ANY" as const) : ("ALL" as const) } : {}),
+      ...(chance(0.7) ? { satisfiability: chance(0.5) ? ("PROHIBITED" as const) : ("UNPREFERRED" as const) } : {}),
+    }));
+    return { ...c, avoidShiftCloseToDayOffRequestRules: rules };
+  });
+  const employees = input.employees.map((e) => {
+    if (!chance(0.7)) return e;
+    const days = Array.from({ length: 1 + int(3) }, () => {
+      const day = int(40), length = 1 + int(3);
+      return { start: iso(day * 1440), end: iso((day + length) * 1440) };
+    });
+    return { ...e, unavailableTimeSpans: [...(e.unavailableTimeSpans ?? []), ...days] };
+  });
+  return { ...input, contracts, employees };
 }
 
 /**

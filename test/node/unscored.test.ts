@@ -172,6 +172,7 @@ describe("the request that uses every reference property", () => {
     "dailyShiftPairingRules PROHIBITED": ["Employee has prohibited daily shift pairing"],
     "dailyShiftPairingRules UNPREFERRED": ["Employee has unpreferred daily shift pairing"],
     "dailyShiftPairingRules PREFERRED": ["Employee does not have preferred daily shift pairing"],
+    "contracts[].avoidShiftCloseToDayOffRequestRules": ["Employee has unpreferred shift near day off request"],
     "globalRules.costsRules REQUIRED": ["Costs per period not in required range"],
     "globalRules.costsRules PREFERRED": ["Costs per period not in preferred range"],
     "employeeCostGroups ratio": ["Keep employee activation ratio"],

@@ -8,6 +8,9 @@ import { shiftTagMatchRules, tagsMatch, toMinutes } from "../../encode";
 import { list, matchScore, type ConstraintMatch, type ExplainContext, type Justification } from "../../explain-context";
 import type { FamilyDescriptor } from "../types";
 import { encodeLocal } from "./encode";
+import { encodeNearDayOff, nearDayOffOfInput, type NearDayOff } from "../../encode-day-off";
+import { NEAR_DAY_OFF_CONSTRAINT } from "../../layout";
+import { isoDate } from "../../time";
 import { localEmployeeMetrics, localKpis } from "./metrics";
 
 /** Id of the first REQUIRED or PREFERRED shift tag match rule (named by the tag justifications). */
@@ -51,7 +54,26 @@ function overlappingSpans(x: ExplainContext, s: number, e: number, kind: "unavai
   );
 }
 
+/** The broken avoidShiftCloseToDayOffRequestRules of the input, once per explanation. */
+const nearDayOffMemo = new WeakMap<ExplainContext, NearDayOff[]>();
+
+function nearDayOffJustification(x: ExplainContext, id: number, s: number, e: number): Justification {
+  let all = nearDayOffMemo.get(x);
+  if (!all) nearDayOffMemo.set(x, (all = nearDayOffOfInput(x.input)));
+  const prohibited = id === NEAR_DAY_OFF_CONSTRAINT;
+  const broken = all.filter((m) => m.shift === s && m.employee === e && ((m.rule.satisfiability ?? "PROHIBITED") === "PROHIBITED") === prohibited);
+  const shift = x.shiftId(s), employee = x.employeeId(e);
+  const what = broken.map((m) => `rule '${m.rule.id}' of contract '${m.contractId}', ${m.side} the day off ${isoDate(m.dayOff)}`).join("; ");
+  return {
+    employee,
+    shift,
+    avoidShiftCloseToDayOffRequestRule: broken[0]?.rule.id,
+    description: `Employee '${employee}' has ${prohibited ? "prohibited" : "unpreferred"} shift '${shift}' near a day off request (${what}).`,
+  };
+}
+
 function justification(x: ExplainContext, id: number, s: number, e: number): Justification {
+  if (id === NEAR_DAY_OFF_CONSTRAINT || id === NEAR_DAY_OFF_CONSTRAINT + 1) return nearDayOffJustification(x, id, s, e);
   const shift = x.shiftId(s);
   const employee = e >= 0 ? x.employeeId(e) : undefined;
   const input = x.input;
@@ -177,8 +199,14 @@ export const localFamily: FamilyDescriptor = {
     { id: 52, override: "minimizeOutgoingDisruptionForEmployeeWeight", justification: "MinimizeOutgoingDisruptionPerEmployeeJustification" },
     { id: 53, override: "minimizeIncomingDisruptionForEmployeeWeight", justification: "MinimizeIncomingDisruptionPerEmployeeJustification" },
     { id: 54, override: "employeeAssignmentDisruptedOnReplanningWeight", justification: "EmployeeAssignmentDisruptedOnReplanningJustification" },
+    // Shifts near a day off request (assembly/constraints/near-day-off.ts, solver/encode-day-off.ts).
+    { id: NEAR_DAY_OFF_CONSTRAINT, justification: "EmployeeHasProhibitedShiftNearDayOffRequestJustification" },
+    { id: NEAR_DAY_OFF_CONSTRAINT + 1, override: "employeeHasUnpreferredShiftNearDayOffRequestWeight", justification: "EmployeeHasUnpreferredShiftNearDayOffRequestJustification" },
   ],
-  encode: encodeLocal,
+  encode(ctx) {
+    encodeLocal(ctx);
+    Object.assign(ctx.sections, encodeNearDayOff(ctx));
+  },
   metrics: { employees: localEmployeeMetrics, kpis: localKpis },
   matches(x, id, weight) {
     const assignment = x.currentAssignment();

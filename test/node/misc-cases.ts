@@ -1,0 +1,100 @@
+/**
+ * Verifier rows of the contract-level rules scored outside the compiled contract rules (shifts near a day off
+ * request), merged into the table of constraints.test.ts: each a hand-made input with its score computed by hand in
+ * the title. 2027-02-01 is a Monday (day 0); times are UTC unless the employee has a time zone.
+ */
+import type { ModelInput } from "../../schemas/model-input";
+import { NEAR_DAY_OFF_CONSTRAINT } from "../../solver/layout";
+import type { ContractCase } from "./contract-cases";
+import { onDay } from "./contract-cases";
+
+type Contract = NonNullable<ModelInput["contracts"]>[number];
+type Employee = ModelInput["employees"][number];
+
+/** Ann under one contract with these avoid rules, a day off on Wednesday 3 February (day 2), working `shifts`. */
+function dayOff(rules: NonNullable<Contract["avoidShiftCloseToDayOffRequestRules"]>, shifts: ModelInput["shifts"], employee: Partial<Employee> = {}): ModelInput {
+  return {
+    contracts: [{ id: "c", avoidShiftCloseToDayOffRequestRules: rules }],
+    employees: [{ id: "ann", contracts: ["c"], unavailableTimeSpans: [{ start: "2027-02-03T00:00:00Z", end: "2027-02-04T00:00:00Z" }], ...employee }],
+    shifts,
+  };
+}
+
+const lateEarly = { id: "r", avoidPriorShiftTags: ["late"], avoidAfterShiftTags: ["early"] };
+
+export const MISC_CASES: Record<number, { name: string; cases: ContractCase[] }> = {
+  [NEAR_DAY_OFF_CONSTRAINT]: {
+    name: "Employee has prohibited shift near day off request",
+    cases: [
+      {
+        title: "day off Wednesday: Tuesday's late shift and Thursday's early shift break it (2); Tuesday's early and Friday's early do not",
+        input: dayOff([lateEarly], [
+          onDay("tue-late", 1, "14:00", "22:00", { tags: ["late"] }),
+          onDay("tue-early", 1, "06:00", "10:00", { tags: ["early"] }),
+          onDay("thu-early", 3, "06:00", "14:00", { tags: ["early"] }),
+          onDay("fri-early", 4, "06:00", "14:00", { tags: ["early"] }),
+        ]),
+        score: "-2hard/0medium/0soft",
+        matches: 2,
+      },
+      {
+        title: "a run of two days off (Wednesday, Thursday): Tuesday's late and Friday's early break it; ANY matches the night tag; a day-off-run inner day is not 'near'",
+        input: dayOff([{ id: "r", avoidPriorShiftTags: ["late", "night"], avoidAfterShiftTags: ["early"], shiftTagMatches: "ANY" }], [
+          onDay("tue-night", 1, "20:00", "23:00", { tags: ["night"] }),
+          onDay("fri-early", 4, "06:00", "14:00", { tags: ["early"] }),
+          onDay("mon-late", 0, "14:00", "22:00", { tags: ["late"] }),
+        ], {
+          unavailableTimeSpans: [
+            { start: "2027-02-03T00:00:00Z", end: "2027-02-04T00:00:00Z" },
+            { start: "2027-02-04T00:00:00Z", end: "2027-02-05T00:00:00Z" },
+          ],
+        }),
+        score: "-2hard/0medium/0soft",
+        matches: 2,
+      },
+      {
+        title: "ALL (the default) needs every tag: a late shift without the weekend tag is fine (0)",
+        input: dayOff([{ id: "r", avoidPriorShiftTags: ["late", "weekend"] }], [onDay("tue-late", 1, "14:00", "22:00", { tags: ["late"] })]),
+        score: "0hard/0medium/0soft",
+        matches: 0,
+      },
+      {
+        title: "no day off: a span shorter than a day, and a whole-day span with a shift tag filter, are no day off requests (0)",
+        input: dayOff([lateEarly], [onDay("tue-late", 1, "14:00", "22:00", { tags: ["late"] }), onDay("fri-early", 4, "06:00", "10:00", { tags: ["early"] })], {
+          unavailableTimeSpans: [
+            { start: "2027-02-03T08:00:00Z", end: "2027-02-03T20:00:00Z" },
+            { start: "2027-02-05T00:00:00Z", end: "2027-02-06T00:00:00Z", includeShiftTags: ["late"] },
+          ],
+        }),
+        score: "0hard/0medium/0soft",
+        matches: 0,
+      },
+      {
+        title: "Brussels (UTC+1): the local day off Wednesday; Tuesday 20:00Z is 21:00 local Tuesday (late, 1); Wednesday 23:30Z is 00:30 local Thursday (early, 1)",
+        input: dayOff([lateEarly], [
+          onDay("tue-late", 1, "20:00", "22:00", { tags: ["late"] }),
+          onDay("thu-early", 2, "23:30", "23:45", { tags: ["early"] }),
+        ], {
+          timeZoneId: "Europe/Brussels",
+          unavailableTimeSpans: [{ start: "2027-02-03T00:00:00+01:00", end: "2027-02-04T00:00:00+01:00" }],
+        }),
+        score: "-2hard/0medium/0soft",
+        matches: 2,
+      },
+    ],
+  },
+  [NEAR_DAY_OFF_CONSTRAINT + 1]: {
+    name: "Employee has unpreferred shift near day off request",
+    cases: [
+      {
+        title: "two UNPREFERRED rules broken by Tuesday's late shift: one match of 2; a PROHIBITED-free input scores no hard",
+        input: dayOff([
+          { ...lateEarly, satisfiability: "UNPREFERRED" },
+          { id: "r2", avoidPriorShiftTags: ["late"], satisfiability: "UNPREFERRED" },
+        ], [onDay("tue-late", 1, "14:00", "22:00", { tags: ["late"] })]),
+        score: "0hard/0medium/-2soft",
+        matches: 1,
+      },
+    ],
+  },
+};
