@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 7;
+export const LAYOUT_VERSION: i32 = 8;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -162,11 +162,18 @@ export const MULTI_DAY_PATTERN_CONSTRAINT: i32 = 74;
  */
 export const NEAR_DAY_OFF_CONSTRAINT: i32 = 78;
 
+/**
+ * Shift rotations (constraints/rotation.ts, compiled contract rules): required rotation not met (hard), preferred
+ * (soft, + 1), custom rotation duration beyond the required maximum (hard, + 2), outside the preferred range (soft, + 3).
+ */
+export const ROTATION_CONSTRAINT: i32 = 80;
+
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {
   return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id == SCOPED_DISRUPTION_CONSTRAINT ||
     id == SCOPED_DISRUPTION_CONSTRAINT + 1 || id == COST_DEFINITION_CONSTRAINT ||
-    (id >= MULTI_DAY_PATTERN_CONSTRAINT && id < MULTI_DAY_PATTERN_CONSTRAINT + 4);
+    (id >= MULTI_DAY_PATTERN_CONSTRAINT && id < MULTI_DAY_PATTERN_CONSTRAINT + 4) ||
+    (id >= ROTATION_CONSTRAINT && id < ROTATION_CONSTRAINT + 4);
 }
 
 export const TZ_WORDS: i32 = 4;
@@ -233,7 +240,16 @@ export const SCOPE_OVERLAP: i32 = 1;
 export const K_PERIOD_COST: i32 = 19;
 /** A multi-day shift sequence pattern (constraints/shift-patterns.ts): elements in RULE_AUX as [filter, PE_* flags]. */
 export const K_MULTI_DAY_PATTERN: i32 = 20;
-export const RULE_KINDS: i32 = 21;
+/**
+ * A shift rotation rule (constraints/rotation.ts): rotation groups in RULE_AUX as [filter, 0]; RW_P2 a ROTATION_* mode,
+ * RW_P4 the week start (WEEKLY), RW_MIN / RW_MAX the custom rotation's limits in days (-1 = none).
+ */
+export const K_ROTATION: i32 = 21;
+export const RULE_KINDS: i32 = 22;
+/** Rotation modes (RW_P2): one group per week; custom rotations against a required maximum; against a preferred range. */
+export const ROTATION_WEEKLY: i32 = 0;
+export const ROTATION_CUSTOM_MAX: i32 = 1;
+export const ROTATION_CUSTOM_RANGE: i32 = 2;
 
 /** Pattern element flags: an OFF element (else ON); shiftMatches ANY (else ALL). */
 export const PE_OFF: i32 = 1;

@@ -18,7 +18,7 @@ import {
   H_MINUTE_ROWS, SEC_RULES, SEC_RULE_AUX, SEC_EMPLOYEE_RULES_OFF, SEC_EMPLOYEE_RULES, SEC_EMPLOYEE_TZ, SEC_TZ_SHIFT,
   SEC_TZ_RANGE, SEC_RULE_MINUTES, SEC_CUSTOM_PERIODS_OFF, SEC_CUSTOM_PERIODS, RULE_WORDS, TZ_WORDS, RW_KIND,
   RW_CONSTRAINT, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_PERIOD, RW_PERIOD_PARAM, RW_MINUTES_ROW, RW_AUX, RW_AUX_COUNT,
-  RULE_KINDS, PERIOD_CUSTOM, PERIOD_WEEK, isRuleConstraint, SEC_SHIFT_DISRUPTION, K_MULTI_DAY_PATTERN,
+  RULE_KINDS, PERIOD_CUSTOM, PERIOD_WEEK, isRuleConstraint, SEC_SHIFT_DISRUPTION, K_MULTI_DAY_PATTERN, K_ROTATION,
   SEC_EMPLOYEE_DISRUPTION_OFF, SEC_EMPLOYEE_DISRUPTION, DISRUPTION_WORDS, SEC_COST, SEC_NEAR_DAY_OFF_OFF, SEC_NEAR_DAY_OFF,
   NEAR_DAY_OFF_WORDS,
 } from "./layout";
@@ -559,7 +559,7 @@ function rulesValid(n: i32, f: i32, m: i32, z: i32, customCount: i32): bool {
     if (row < -1 || (row >= 0 && row + z > m)) return false;
     const aux = rules[at + RW_AUX], auxCount = rules[at + RW_AUX_COUNT];
     if (aux < 0 || auxCount < 0 || aux + 2 * auxCount > ruleAux.length) return false;
-    if (rules[at + RW_KIND] == K_MULTI_DAY_PATTERN) {
+    if (rules[at + RW_KIND] == K_MULTI_DAY_PATTERN || rules[at + RW_KIND] == K_ROTATION) {
       for (let k = 0; k < auxCount; k++) if (ruleAux[aux + 2 * k] < -1 || ruleAux[aux + 2 * k] >= f) return false;
     }
   }

@@ -30,7 +30,6 @@ export const UNSCORED: readonly UnscoredField[] = [
   { path: "contracts[].priority", except: ["10"] },
   { path: "contracts[].travelConfigurations" },
   { path: "contracts[].singleDayShiftSequencePatternRules" },
-  { path: "contracts[].shiftRotationRules" },
   { path: "contracts[].fteConfiguration" },
   // ---- contracts: fields of scored families ----
   ...RULES("contracts[].periodRules", [

@@ -14,6 +14,7 @@ import { COST_ISSUE_TYPES, validateCosts } from "./cost-validation";
 import { DEMAND_ISSUE_TYPES, validateDemand } from "./demand-validation";
 import { generatingRules } from "../solver/shift-generation";
 import { PAIRING_ISSUE_TYPES, validatePairings } from "./pairing-validation";
+import { ROTATION_ISSUE_TYPES, validateRotations } from "./rotation-validation";
 import { unscoredFieldsUsed, unscoredOverridesUsed } from "./unscored-fields";
 
 export type Severity = "ERROR" | "WARNING";
@@ -104,6 +105,8 @@ const ISSUE_TYPE_TABLE = {
   ...DEMAND_ISSUE_TYPES,
   // Employee pairings (model/pairing-validation.ts).
   ...PAIRING_ISSUE_TYPES,
+  // Shift rotation rules (model/rotation-validation.ts).
+  ...ROTATION_ISSUE_TYPES,
   // Our own codes (the reference has no issue for them): accepted but not scored (model/unscored-fields.ts).
   UNSCORED_FIELD: {
     severity: "WARNING",
@@ -268,6 +271,7 @@ export function validateModelInput(input: ModelInput, overrides?: Readonly<Recor
   validateCosts(input, report);
   validateDemand(input, report);
   validatePairings(input, report);
+  validateRotations(input, report);
 
   const employeeIds = new Set(input.employees.map((e) => e.id));
   const unknownSkillsReported = new Set<string>();

@@ -92,4 +92,8 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 77, name: "Employee works unpreferred multi-day shift sequence pattern", level: "SOFT", reward: false, kind: "EMPLOYEE" },
   { id: 78, name: "Employee has prohibited shift near day off request", level: "HARD", reward: false, kind: "LOCAL" },
   { id: 79, name: "Employee has unpreferred shift near day off request", level: "SOFT", reward: false, kind: "LOCAL" },
+  { id: 80, name: "Required shift rotation not met for employee", level: "HARD", reward: false, kind: "EMPLOYEE" },
+  { id: 81, name: "Preferred shift rotation not met for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
+  { id: 82, name: "Custom rotation duration in days not exceeds required maximum for employee", level: "HARD", reward: false, kind: "EMPLOYEE" },
+  { id: 83, name: "Custom rotation duration in days not in preferred range for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
 ];

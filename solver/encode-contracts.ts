@@ -22,6 +22,7 @@ import {
   WINDOW_DAILY, WINDOW_WEEKLY, WINDOW_MONTHLY, SEQUENCE_BETWEEN_STARTS, SEQUENCE_END_TO_START, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY, CONDITION_MIN_MINUTES, K_PERIOD_COST,
   K_MULTI_DAY_PATTERN, MULTI_DAY_PATTERN_CONSTRAINT, PE_OFF, PE_ANY, PATTERN_MATCH, PATTERN_REQUIRED,
+  K_ROTATION, ROTATION_CONSTRAINT, ROTATION_WEEKLY, ROTATION_CUSTOM_MAX, ROTATION_CUSTOM_RANGE,
 } from "./layout";
 import { compileCostDefinition, COST_MINIMIZE_ID } from "./encode-cost";
 import {
@@ -68,6 +69,7 @@ export const FAMILY_CONSTRAINT: Record<number, number> = {
   [K_SCOPED_DISRUPTION]: SCOPED_DISRUPTION_CONSTRAINT,
   [K_PERIOD_COST]: COST_MINIMIZE_ID,
   [K_MULTI_DAY_PATTERN]: MULTI_DAY_PATTERN_CONSTRAINT,
+  [K_ROTATION]: ROTATION_CONSTRAINT,
 };
 
 /** Constraint of a shift sequence pattern rule per satisfiability (reference default REQUIRED), from its family's first id. */
@@ -86,6 +88,8 @@ export interface CompiledRule {
   max: number | null;
   /** The period name (period rules) or window (rolling windows), for texts. */
   scope?: string;
+  /** Shift rotations: the rotation group ids, in order. */
+  rotationGroups?: string[];
   /** Shift sequence patterns: each element's type (ON / OFF). */
   pattern?: Array<"ON" | "OFF">;
   /** Cost definitions (encode-cost.ts): [minutes limit (-1 = the rest), milli-units per hour] per tier. */
@@ -161,7 +165,7 @@ export function hasContractRules(input: ModelInput): boolean {
       (c.consecutiveShiftsWorkedRules?.length ?? 0) > 0 || (c.consecutiveDaysWorkedRules?.length ?? 0) > 0 ||
       (c.minutesBetweenShiftsRules?.length ?? 0) > 0 || (c.minimizeGapsBetweenShiftsRules?.length ?? 0) > 0 ||
       (c.disruptionRules ?? []).some((r) => r.scope) ||
-      (c.multiDayShiftSequencePatternRules?.length ?? 0) > 0
+      (c.multiDayShiftSequencePatternRules?.length ?? 0) > 0 || (c.shiftRotationRules?.length ?? 0) > 0
     ) return true;
   }
   return false;
@@ -335,6 +339,42 @@ export function encodeContracts(
           aux.push(filter, (element.type === "OFF" ? PE_OFF : 0) | (element.shiftMatches === "ANY" ? PE_ANY : 0));
         }
       }, { pattern: rule.pattern.map((e) => e.type ?? "ON") });
+    }
+    for (const rule of contract.shiftRotationRules ?? []) {
+      // rotationPeriod, else the deprecated builtInRotationPeriod (a rule with neither scores nothing: a warning).
+      const period = (rule.rotationPeriod ?? rule.builtInRotationPeriod) as { type?: string; requiredRotationPeriodMaxSizeInDays?: number | null; preferredRotationPeriodMaxSizeInDays?: number | null; preferredRotationPeriodMinSizeInDays?: number | null } | undefined;
+      const groups = (w: Int32Array) => {
+        w[RW_AUX] = aux.length;
+        w[RW_AUX_COUNT] = rule.rotationGroups.length;
+        for (const group of rule.rotationGroups) aux.push(filterOf({ includeShiftTags: group.includeShiftTags, shiftTagMatches: group.shiftTagMatches ?? "ALL" }), 0);
+      };
+      const rotationGroups = rule.rotationGroups.map((group) => group.id);
+      if (period?.type === "WEEKLY") {
+        add(K_ROTATION, rule.satisfiability, rule.id, "shiftRotationRules", (w) => {
+          w[RW_P2] = ROTATION_WEEKLY;
+          w[RW_P4] = weekStart;
+          groups(w);
+        }, { rotationGroups });
+      } else if (period?.type === "CUSTOM") {
+        const requiredMax = period.requiredRotationPeriodMaxSizeInDays, preferredMax = period.preferredRotationPeriodMaxSizeInDays, preferredMin = period.preferredRotationPeriodMinSizeInDays;
+        if (present(requiredMax)) {
+          add(K_ROTATION, "REQUIRED", rule.id, "shiftRotationRules", (w) => {
+            w[RW_CONSTRAINT] = ROTATION_CONSTRAINT + 2;
+            w[RW_P2] = ROTATION_CUSTOM_MAX;
+            w[RW_MAX] = limit(requiredMax);
+            groups(w);
+          }, { rotationGroups, max: limit(requiredMax) });
+        }
+        if (present(preferredMax) || present(preferredMin)) {
+          add(K_ROTATION, "PREFERRED", rule.id, "shiftRotationRules", (w) => {
+            w[RW_CONSTRAINT] = ROTATION_CONSTRAINT + 3;
+            w[RW_P2] = ROTATION_CUSTOM_RANGE;
+            w[RW_MIN] = present(preferredMin) ? limit(preferredMin) : -1;
+            w[RW_MAX] = present(preferredMax) ? limit(preferredMax) : -1;
+            groups(w);
+          }, { rotationGroups, min: present(preferredMin) ? limit(preferredMin) : null, max: present(preferredMax) ? limit(preferredMax) : null });
+        }
+      }
     }
     for (const rule of contract.minimizeGapsBetweenShiftsRules ?? []) {
       add(K_GAPS, "PREFERRED", rule.id, "minimizeGapsBetweenShiftsRules", (w) => {

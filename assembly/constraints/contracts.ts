@@ -38,11 +38,12 @@ import * as sequence from "./sequence-rules";
 import * as rolling from "./rolling-window";
 import * as scoped from "./scoped-disruption";
 import * as patterns from "./shift-patterns";
+import * as rotation from "./rotation";
 import { MASK_CAPACITY, newMask, markId, clearMask, orMask } from "../id-mask";
 import { KIND_EMPLOYEE, PENALTY, REWARD, register, enabled, touched } from "./catalog";
 import {
   LEVEL_HARD, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SCOPED_DISRUPTION_CONSTRAINT, COST_DEFINITION_CONSTRAINT,
-  MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, isRuleConstraint,
+  MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, ROTATION_CONSTRAINT, K_ROTATION, isRuleConstraint,
 } from "../layout";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
@@ -113,6 +114,10 @@ function evaluateTerms(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, planned
     patterns.evaluatePatternRule(r, g, dayFrom, dayTo);
     evPenalty = patterns.evPenalty;
     evMatches = patterns.evMatches;
+  } else if (kind == K_ROTATION) {
+    rotation.evaluateRotationRule(r, g, dayFrom, dayTo);
+    evPenalty = rotation.evPenalty;
+    evMatches = rotation.evMatches;
   } else if (kind == K_SCOPED_DISRUPTION) {
     scoped.evaluateScopedDisruption(r, g, e);
     evPenalty = scoped.evPenalty;
@@ -127,7 +132,7 @@ function evaluateTerms(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, planned
 function windowed(r: i32): bool {
   const kind = rw(r, RW_KIND);
   return isPeriodRule(kind) || isSequenceRule(kind) || kind == K_MULTI_DAY_PATTERN ||
-    (isRollingRule(kind) && rolling.rollingWindowed(r));
+    (isRollingRule(kind) && rolling.rollingWindowed(r)) || (kind == K_ROTATION && rotation.rotationWindowed(r));
 }
 
 /**
@@ -139,6 +144,7 @@ function setWindowFor(r: i32, g: i32): bool {
   if (isPeriodRule(kind)) return period.periodWindow(r, g);
   if (isSequenceRule(kind)) return sequence.sequenceWindow(r, g);
   if (kind == K_MULTI_DAY_PATTERN) return patterns.patternWindow(r, g);
+  if (kind == K_ROTATION) return rotation.rotationWindow(r, g);
   rolling.rollingWindow(r, g);
   return true;
 }
@@ -454,6 +460,12 @@ export function declare(family: i32): void {
   register(p + 1, "Employee works prohibited multi-day shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
   register(p + 2, "Employee works preferred multi-day shift sequence pattern", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
   register(p + 3, "Employee works unpreferred multi-day shift sequence pattern", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  // Names are the reference's (its `*ShiftRotation*` and `CustomRotation*` justification schemas).
+  const q = ROTATION_CONSTRAINT;
+  register(q, "Required shift rotation not met for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(q + 1, "Preferred shift rotation not met for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  register(q + 2, "Custom rotation duration in days not exceeds required maximum for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(q + 3, "Custom rotation duration in days not in preferred range for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
 }
 
 export function initFamily(): void {

@@ -17,7 +17,7 @@ import {
 } from "../problem";
 import {
   RULE_WORDS, TZ_WORDS, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_MINUTES_ROW, RW_VALID_FROM, RW_VALID_TO, SHIFT_HISTORIC,
-  RW_KIND, RW_AUX, RW_AUX_COUNT, K_MULTI_DAY_PATTERN,
+  RW_KIND, RW_AUX, RW_AUX_COUNT, K_MULTI_DAY_PATTERN, K_ROTATION,
 } from "../layout";
 import { MatchRecords } from "../match-records";
 import { listBase, listAt, listLength, lowerBoundByStart, lowerBoundShift } from "../state";
@@ -347,8 +347,8 @@ export function initView(): void {
       const f = rw(r, k);
       if (f >= 0 && filterRow[f] < 0) filterRow[f] = used++;
     }
-    // Pattern elements' filters (constraints/shift-patterns.ts).
-    if (rw(r, RW_KIND) == K_MULTI_DAY_PATTERN) {
+    // Pattern elements' and rotation groups' filters (constraints/shift-patterns.ts, rotation.ts).
+    if (rw(r, RW_KIND) == K_MULTI_DAY_PATTERN || rw(r, RW_KIND) == K_ROTATION) {
       const aux = rw(r, RW_AUX);
       for (let i = 0; i < rw(r, RW_AUX_COUNT); i++) {
         const f = ruleAux[aux + 2 * i];

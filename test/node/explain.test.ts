@@ -148,6 +148,34 @@ describe("score analysis", () => {
     expect(unpreferred.matches![0].justification.description).toContain("after the day off 2027-02-03");
   });
 
+  it("justifies shift rotations: the pair of a WEEKLY rule, the block of a custom one", async () => {
+    const shift = (id: string, day: number, tag: string) => ({ id, start: `2027-02-0${1 + day}T08:00:00Z`, end: `2027-02-0${1 + day}T16:00:00Z`, employee: "ann", tags: [tag] });
+    const rotationGroups = [{ id: "days", includeShiftTags: ["day"] }, { id: "nights", includeShiftTags: ["night"] }];
+    const input: ModelInput = {
+      contracts: [{
+        id: "c",
+        shiftRotationRules: [
+          { id: "weekly", rotationPeriod: { type: "WEEKLY" }, rotationGroups },
+          { id: "custom", rotationPeriod: { type: "CUSTOM", requiredRotationPeriodMaxSizeInDays: 2 }, rotationGroups },
+        ],
+      }],
+      employees: [{ id: "ann", contracts: ["c"] }],
+      shifts: [shift("d0", 0, "day"), shift("d1", 1, "day"), shift("d2", 2, "day"), shift("n3", 3, "night")],
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    session.applyAssignment(problem.shiftEmployee);
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const weekly = analysis.constraints.find((c) => c.name === "Required shift rotation not met for employee")!;
+    expect(weekly.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", shiftRotationRule: "weekly", shift1: "d2", shift2: "n3" }]);
+    const custom = analysis.constraints.find((c) => c.name === "Custom rotation duration in days not exceeds required maximum for employee")!;
+    expect(custom.score).toBe("-1hard/0medium/0soft");
+    expect(custom.matches!.map((m) => m.justification)).toMatchObject([{
+      employee: "ann", maximumDaysViolations: [{ rotationGroup: "days", dateSpan: { start: "2027-02-01", end: "2027-02-03" }, violationSizeInDays: 1 }],
+    }]);
+  });
+
   it("reports weights and justifications of a hand-made case", async () => {
     const input: ModelInput = {
       employees: [{ id: "ann", skills: [{ id: "nurse" }], unavailableTimeSpans: [{ start: "2027-02-01T07:00:00Z", end: "2027-02-01T09:00:00Z" }] }],

@@ -1,10 +1,10 @@
 /**
  * Verifier rows of the contract-level rules scored outside the compiled contract rules (shifts near a day off
- * request), merged into the table of constraints.test.ts: each a hand-made input with its score computed by hand in
+ * request, shift rotations), merged into the table of constraints.test.ts: each a hand-made input with its score computed by hand in
  * the title. 2027-02-01 is a Monday (day 0); times are UTC unless the employee has a time zone.
  */
 import type { ModelInput } from "../../schemas/model-input";
-import { NEAR_DAY_OFF_CONSTRAINT } from "../../solver/layout";
+import { NEAR_DAY_OFF_CONSTRAINT, ROTATION_CONSTRAINT } from "../../solver/layout";
 import type { ContractCase } from "./contract-cases";
 import { onDay } from "./contract-cases";
 
@@ -19,6 +19,14 @@ function dayOff(rules: NonNullable<Contract["avoidShiftCloseToDayOffRequestRules
     shifts,
   };
 }
+
+/** Ann under one contract with one rotation rule over morning and afternoon shifts, working `shifts`. */
+function rotation(rule: Partial<NonNullable<Contract["shiftRotationRules"]>[number]>, shifts: ModelInput["shifts"]): ModelInput {
+  const rotationGroups = [{ id: "mornings", includeShiftTags: ["morning"] }, { id: "afternoons", includeShiftTags: ["afternoon"] }];
+  return { contracts: [{ id: "c", shiftRotationRules: [{ id: "rot", rotationGroups, ...rule }] }], employees: [{ id: "ann", contracts: ["c"] }], shifts };
+}
+const morning = (id: string, d: number) => onDay(id, d, "06:00", "14:00", { tags: ["morning"] });
+const afternoon = (id: string, d: number) => onDay(id, d, "14:00", "22:00", { tags: ["afternoon"] });
 
 const lateEarly = { id: "r", avoidPriorShiftTags: ["late"], avoidAfterShiftTags: ["early"] };
 
@@ -94,6 +102,68 @@ export const MISC_CASES: Record<number, { name: string; cases: ContractCase[] }>
         ], [onDay("tue-late", 1, "14:00", "22:00", { tags: ["late"] })]),
         score: "0hard/0medium/-2soft",
         matches: 1,
+      },
+    ],
+  },
+  [ROTATION_CONSTRAINT]: {
+    name: "Required shift rotation not met for employee",
+    cases: [
+      {
+        title: "WEEKLY: week 1 morning, afternoon, (untagged), morning: 2 pairs of different groups; week 2 two afternoons: 0",
+        input: rotation({ rotationPeriod: { type: "WEEKLY" } }, [
+          morning("m0", 0), afternoon("a1", 1), onDay("x", 1, "23:00", "23:30"), morning("m2", 2), afternoon("a7", 7), afternoon("a8", 8),
+        ]),
+        score: "-2hard/0medium/0soft",
+        matches: 2,
+      },
+      {
+        title: "WEEKLY: Sunday's morning and Monday's afternoon are in different weeks (0); with weeks from Wednesday they share one (1)",
+        input: { ...rotation({ builtInRotationPeriod: { type: "WEEKLY" } }, [morning("sun", 6), afternoon("mon", 7)]), scheduleParameterization: { weekStart: "WEDNESDAY" } },
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+      {
+        title: "WEEKLY, weeks from Monday: Sunday's morning and Monday's afternoon are in different weeks (0)",
+        input: rotation({ rotationPeriod: { type: "WEEKLY" } }, [morning("sun", 6), afternoon("mon", 7)]),
+        score: "0hard/0medium/0soft",
+        matches: 0,
+      },
+    ],
+  },
+  [ROTATION_CONSTRAINT + 1]: {
+    name: "Preferred shift rotation not met for employee",
+    cases: [
+      {
+        title: "WEEKLY PREFERRED: one morning-afternoon pair in week 1 (1)",
+        input: rotation({ rotationPeriod: { type: "WEEKLY" }, satisfiability: "PREFERRED" }, [morning("m0", 0), morning("m1", 1), afternoon("a2", 2)]),
+        score: "0hard/0medium/-1soft",
+        matches: 1,
+      },
+    ],
+  },
+  [ROTATION_CONSTRAINT + 2]: {
+    name: "Custom rotation duration in days not exceeds required maximum for employee",
+    cases: [
+      {
+        title: "CUSTOM required max 3: mornings days 0-3 (4 days: 1), afternoons days 5-6 (2: 0), a morning on day 8 (1: 0)",
+        input: rotation({ rotationPeriod: { type: "CUSTOM", requiredRotationPeriodMaxSizeInDays: 3 } }, [
+          morning("m0", 0), morning("m1", 1), morning("m2", 2), morning("m3", 3), afternoon("a5", 5), afternoon("a6", 6), morning("m8", 8),
+        ]),
+        score: "-1hard/0medium/0soft",
+        matches: 1,
+      },
+    ],
+  },
+  [ROTATION_CONSTRAINT + 3]: {
+    name: "Custom rotation duration in days not in preferred range for employee",
+    cases: [
+      {
+        title: "CUSTOM preferred 3-5 days: mornings days 0-1 (the first block: no minimum), an afternoon day 3 (1 day: 2), mornings days 5-11 (7 days: 2)",
+        input: rotation({ rotationPeriod: { type: "CUSTOM", preferredRotationPeriodMinSizeInDays: 3, preferredRotationPeriodMaxSizeInDays: 5 } }, [
+          morning("m0", 0), morning("m1", 1), afternoon("a3", 3), morning("m5", 5), morning("m8", 8), morning("m11", 11),
+        ]),
+        score: "0hard/0medium/-4soft",
+        matches: 2,
       },
     ],
   },

@@ -282,8 +282,8 @@ function withPatterns(input: ModelInput, seed: number): ModelInput {
 
 /**
  * Contract-level rules of README "Contract rules" scored outside the compiled rules (their own random stream, so the
- * rest of the input stays as it was): avoidShiftCloseToDayOffRequestRules of both satisfiabilities in most contracts,
- * with whole days off (one to three days, from a UTC midnight) for most employees.
+ * rest of the input stays as it was): avoidShiftCloseToDayOffRequestRules of both satisfiabilities and shift rotation
+ * rules (WEEKLY, CUSTOM with every limit) in most contracts, with whole days off (one to three days, from a UTC midnight) for most employees.
  */
 function withMisc(input: ModelInput, seed: number): ModelInput {
   const random = rng(seed * 13 + 7);
@@ -300,6 +300,22 @@ function withMisc(input: ModelInput, seed: number): ModelInput {
       ...(chance(0.7) ? { satisfiability: chance(0.5) ? ("PROHIBITED" as const) : ("UNPREFERRED" as const) } : {}),
     }));
     return { ...c, avoidShiftCloseToDayOffRequestRules: rules };
+  }).map((c) => {
+    if (!chance(0.6)) return c;
+    const rotationGroups = [{ id: "g1", includeShiftTags: ["t1"] }, { id: "g2", includeShiftTags: tags(), ...(chance(0.5) ? { shiftTagMatches: "ANY" as const } : {}) }, ...(chance(0.3) ? [{ id: "g3", includeShiftTags: ["x"] }] : [])];
+    const custom = () => ({
+      type: "CUSTOM" as const,
+      ...(chance(0.6) ? { requiredRotationPeriodMaxSizeInDays: 1 + int(4) } : {}),
+      ...(chance(0.6) ? { preferredRotationPeriodMaxSizeInDays: 2 + int(4) } : {}),
+      ...(chance(0.6) ? { preferredRotationPeriodMinSizeInDays: 1 + int(3) } : {}),
+    });
+    const rules = Array.from({ length: 1 + int(2) }, (_, i) => ({
+      id: `${c.id}-rot${i}`,
+      rotationGroups,
+      ...(chance(0.5) ? { rotationPeriod: chance(0.5) ? { type: "WEEKLY" as const } : custom() } : { builtInRotationPeriod: { type: "WEEKLY" as const } }),
+      ...(chance(0.5) ? { satisfiability: chance(0.5) ? ("REQUIRED" as const) : ("PREFERRED" as const) } : {}),
+    }));
+    return { ...c, shiftRotationRules: rules };
   });
   const employees = input.employees.map((e) => {
     if (!chance(0.7)) return e;

@@ -173,6 +173,7 @@ describe("the request that uses every reference property", () => {
     "dailyShiftPairingRules UNPREFERRED": ["Employee has unpreferred daily shift pairing"],
     "dailyShiftPairingRules PREFERRED": ["Employee does not have preferred daily shift pairing"],
     "contracts[].avoidShiftCloseToDayOffRequestRules": ["Employee has unpreferred shift near day off request"],
+    "contracts[].shiftRotationRules": ["Custom rotation duration in days not in preferred range for employee"],
     "globalRules.costsRules REQUIRED": ["Costs per period not in required range"],
     "globalRules.costsRules PREFERRED": ["Costs per period not in preferred range"],
     "employeeCostGroups ratio": ["Keep employee activation ratio"],

@@ -186,6 +186,10 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   // Employee pairings (model/pairing-validation.ts).
   EMPLOYEE_PAIRING_MISSING_TARGET: pairing({ onlyForShiftTags: ["icu"] }, { shifts: [{ id: "s1", start: T(8), end: T(16), tags: ["icu"] }] }),
   EMPLOYEE_PAIRING_BOTH_EMPLOYEE_AND_TAGS: pairing({ pairedEmployee: "Bob", includeEmployeeWithTags: ["senior"] }),
+  SHIFT_ROTATION_RULE_MISSING_PERIOD: contract({ shiftRotationRules: [{ id: "rot", rotationGroups: [{ id: "g" }] }] }),
+  SHIFT_ROTATION_RULE_DEPRECATED_PERIOD: contract({ shiftRotationRules: [{ id: "rot", builtInRotationPeriod: { type: "WEEKLY" }, rotationGroups: [{ id: "g" }] }] }),
+  SHIFT_ROTATION_RULE_CUSTOM_PERIOD_MIN_GREATER_THAN_MAX: contract({ shiftRotationRules: [{ id: "rot", rotationPeriod: { type: "CUSTOM", preferredRotationPeriodMinSizeInDays: 9, requiredRotationPeriodMaxSizeInDays: 7 }, rotationGroups: [{ id: "g" }] }] }),
+  SHIFT_MATCHES_MULTIPLE_ROTATION_GROUPS: contract({ shiftRotationRules: [{ id: "rot", rotationPeriod: { type: "WEEKLY" }, rotationGroups: [{ id: "day" }, { id: "any-shift" }] }] }),
   EMPLOYEE_PAIRING_SELF_PAIRING: pairing({ pairedEmployee: "Ann" }),
   EMPLOYEE_PAIRING_UNKNOWN_EMPLOYEE: pairing({ pairedEmployee: "Zed" }, {}, "prohibitedPairings"),
   EMPLOYEE_PAIRING_UNKNOWN_TAG: pairing({ includeEmployeeWithTags: ["trainer"] }, {}, "preferredPairings"),

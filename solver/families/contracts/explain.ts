@@ -10,7 +10,7 @@ import {
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
   K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_MINUTES_BETWEEN, K_CONSECUTIVE_DAYS,
   K_CONSECUTIVE_SHIFTS, K_TIME_OFF_AFTER_SEQUENCE, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS,
-  K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST, TZ_WORDS, MULTI_DAY_PATTERN_CONSTRAINT,
+  K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST, TZ_WORDS, MULTI_DAY_PATTERN_CONSTRAINT, K_ROTATION, ROTATION_CONSTRAINT,
 } from "../../layout";
 import type { ContractMatch } from "../../session";
 import { isoDate } from "../../time";
@@ -44,6 +44,8 @@ export function contractJustification(problem: EncodedProblem, m: ContractMatch)
   switch (rule.kind) {
     case K_SCOPED_DISRUPTION:
       return scopedDisruptionJustification(problem, [m]);
+    case K_ROTATION:
+      return rotationJustification(problem, m);
     case K_MINUTES_BETWEEN:
       return {
         employee, shift1: shift(m.a), shift2: shift(m.b), minutesBetweenShiftsRule: rule.ruleId, violationInMinutes: m.penalty,
@@ -161,5 +163,32 @@ export function patternJustification(problem: EncodedProblem, m: ContractMatch, 
   return {
     employee, patternRule: rule.ruleId, matchSequences: [{ matchElements }],
     description: `Employee '${employee}' ${what} the pattern ${(rule.pattern ?? []).join(", ")} from ${isoDate(m.a)} to ${isoDate(m.b)} (rule '${rule.ruleId}' of contract '${rule.contractId}'${hard ? ", hard" : ""}).`,
+  };
+}
+
+/**
+ * A shift rotation match (constraints/rotation.ts records): WEEKLY [shift1, shift2] in one week but different groups
+ * (`*ShiftRotationNotMetForEmployeeJustification`); custom [first day, last day, group, above the maximum] of one block
+ * (`CustomRotationDuration*Justification`, one `CustomRotationViolation`).
+ */
+function rotationJustification(problem: EncodedProblem, m: ContractMatch): Justification {
+  const rule = problem.contractRules[m.rule];
+  const employee = problem.employeeIds[m.employee];
+  const where = `rule '${rule.ruleId}' of contract '${rule.contractId}'`;
+  if (rule.constraintId < ROTATION_CONSTRAINT + 2) {
+    const shift1 = problem.shiftIds[m.a], shift2 = problem.shiftIds[m.b];
+    return {
+      employee, shiftRotationRule: rule.ruleId, shift1, shift2,
+      description: `Employee '${employee}' works shifts '${shift1}' and '${shift2}' of different rotation groups in one week (${where}).`,
+    };
+  }
+  const group = rule.rotationGroups?.[m.c] ?? "";
+  const violation = { rotationGroup: group, dateSpan: { start: isoDate(m.a), end: isoDate(m.b) }, violationSizeInDays: m.penalty };
+  const length = m.b - m.a + 1;
+  const bound = m.d === 1 ? `above the ${rule.constraintId === ROTATION_CONSTRAINT + 2 ? "required" : "preferred"} maximum of ${rule.max}` : `below the preferred minimum of ${rule.min}`;
+  return {
+    employee,
+    ...(m.d === 1 ? { maximumDaysViolations: [violation] } : { minimumDaysViolations: [violation] }),
+    description: `Employee '${employee}' works rotation group '${group}' for ${length} days from ${isoDate(m.a)} to ${isoDate(m.b)}, ${bound} (${where}).`,
   };
 }

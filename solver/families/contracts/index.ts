@@ -5,7 +5,7 @@
  * variants, the encoder, the justifications (explain.ts here) and what a candidate assignment changes.
  */
 import { encodeContracts, encodeDisruption } from "../../encode-contracts";
-import { K_MULTI_DAY_PATTERN } from "../../layout";
+import { K_MULTI_DAY_PATTERN, ROTATION_CONSTRAINT } from "../../layout";
 import type { EncodeContext } from "../../encode-context";
 import { formatScore } from "../../score";
 import { isZero, matchScore } from "../../explain-context";
@@ -62,6 +62,11 @@ export const contractsFamily: FamilyDescriptor = {
     { id: 75, justification: "EmployeeWorksProhibitedMultiDayShiftSequencePatternJustification" },
     { id: 76, override: "employeeWorksPreferredMultiDayShiftSequencePatternWeight", justification: "EmployeeWorksPreferredMultiDayShiftSequencePatternJustification" },
     { id: 77, override: "employeeWorksUnpreferredMultiDayShiftSequencePatternWeight", justification: "EmployeeWorksUnpreferredMultiDayShiftSequencePatternJustification" },
+    // Shift rotations (assembly/constraints/rotation.ts): WEEKLY rules by satisfiability, CUSTOM rules' limits.
+    { id: ROTATION_CONSTRAINT, justification: "RequiredShiftRotationNotMetForEmployeeJustification" },
+    { id: ROTATION_CONSTRAINT + 1, override: "preferredShiftRotationNotMetForEmployeeWeight", justification: "PreferredShiftRotationNotMetForEmployeeJustification" },
+    { id: ROTATION_CONSTRAINT + 2, justification: "CustomRotationDurationInDaysNotExceedsRequiredMaximumForEmployeeJustification" },
+    { id: ROTATION_CONSTRAINT + 3, override: "customRotationDurationInDaysNotInPreferredRangeForEmployeeWeight", justification: "CustomRotationDurationInDaysNotInPreferredRangeForEmployeeJustification" },
   ],
   encode,
   metrics: {
