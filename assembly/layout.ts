@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 8;
+export const LAYOUT_VERSION: i32 = 9;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -137,7 +137,19 @@ export const SEC_COST: i32 = 61;
  */
 export const SEC_NEAR_DAY_OFF_OFF: i32 = 62; // S + 1, in entries
 export const SEC_NEAR_DAY_OFF: i32 = 63;
-export const SECTION_COUNT: i32 = 64;
+/**
+ * Travel (constraints/travel.ts; the glue resolves the travel configurations: solver/encode-travel.ts). Locations are
+ * [latitude, longitude] in microdegrees, LOCATION_NONE as latitude when absent.
+ */
+export const SEC_SHIFT_LOCATION: i32 = 64; // 2 S
+/** Per employee: [travel group (-1 = none), latitude, longitude]. */
+export const SEC_EMPLOYEE_TRAVEL: i32 = 65; // 3 E
+/** Per travel group and shift: the maximum distance in meters, TRAVEL_NO_MAX, or TRAVEL_NONE (no configuration applies). */
+export const SEC_TRAVEL_SHIFTS: i32 = 66; // T S
+export const SECTION_COUNT: i32 = 67;
+export const LOCATION_NONE: i32 = -2147483648;
+export const TRAVEL_NO_MAX: i32 = -1;
+export const TRAVEL_NONE: i32 = -2;
 export const NEAR_DAY_OFF_WORDS: i32 = 3;
 export const DISRUPTION_WORDS: i32 = 4;
 
@@ -167,6 +179,12 @@ export const NEAR_DAY_OFF_CONSTRAINT: i32 = 78;
  * (soft, + 1), custom rotation duration beyond the required maximum (hard, + 2), outside the preferred range (soft, + 3).
  */
 export const ROTATION_CONSTRAINT: i32 = 80;
+
+/**
+ * Travel (constraints/travel.ts, LOCAL): "Maximum employee to shift travel distance exceeded" (hard), "Minimize travel
+ * distance" (soft, + 1).
+ */
+export const TRAVEL_CONSTRAINT: i32 = 84;
 
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {

@@ -1,5 +1,5 @@
 /**
- * Semantic validation of the contracts' shift rotation rules (README "Days off, rotations, travel and saturation"),
+ * Semantic validation of the contracts' shift rotation rules (README "Days off, rotations and travel"),
  * part of model/validation.ts; codes = the reference `ShiftRotation*Issue` / `ShiftMatchesMultipleRotationGroupsIssue`
  * schema names in UPPER_SNAKE. (An unsupported period type never gets here: the schema rejects it.)
  */

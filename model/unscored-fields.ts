@@ -28,7 +28,7 @@ const RULES = (list: string, fields: readonly string[]): UnscoredField[] => fiel
 export const UNSCORED: readonly UnscoredField[] = [
   // ---- contracts: whole families and settings ----
   { path: "contracts[].priority", except: ["10"] },
-  { path: "contracts[].travelConfigurations" },
+  { path: "contracts[].travelConfigurations[].minMinutesBetweenShiftsInDifferentLocations" },
   { path: "contracts[].singleDayShiftSequencePatternRules" },
   { path: "contracts[].fteConfiguration" },
   // ---- contracts: fields of scored families ----
@@ -54,11 +54,9 @@ export const UNSCORED: readonly UnscoredField[] = [
   { path: "globalRules.minimumMaximumShiftsPerPeriod" },
   { path: "globalRules.shiftGroupRules" },
   { path: "globalRules.concurrentShiftsRules" },
-  { path: "scheduleParameterization.travelConfiguration" },
+  { path: "scheduleParameterization.travelConfiguration.minMinutesBetweenShiftsInDifferentLocations" },
   { path: "shiftGroups" },
-  // ---- data only unscored rules read (travel, logged time, unlogged breaks) and pairings (preview) ----
-  { path: "employees[].location" },
-  { path: "shifts[].location" },
+  // ---- data only unscored rules read (logged time, unlogged breaks) and pairings (preview) ----
   { path: "shifts[].loggedTime" },
   { path: "shifts[].breaks[].tags" },
   { path: "globalRules.minimumMaximumShiftsPerHourlyDemand[].shiftGeneration.templates[].location" },

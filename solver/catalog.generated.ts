@@ -96,4 +96,6 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 81, name: "Preferred shift rotation not met for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
   { id: 82, name: "Custom rotation duration in days not exceeds required maximum for employee", level: "HARD", reward: false, kind: "EMPLOYEE" },
   { id: 83, name: "Custom rotation duration in days not in preferred range for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
+  { id: 84, name: "Maximum employee to shift travel distance exceeded", level: "HARD", reward: false, kind: "LOCAL" },
+  { id: 85, name: "Minimize travel distance", level: "SOFT", reward: false, kind: "LOCAL" },
 ];

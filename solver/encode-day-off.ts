@@ -1,5 +1,5 @@
 /**
- * Shifts near a day off request (contracts' `avoidShiftCloseToDayOffRequestRules`; README "Contract rules"; core:
+ * Shifts near a day off request (contracts' `avoidShiftCloseToDayOffRequestRules`; README "Days off, rotations and travel"; core:
  * assembly/constraints/near-day-off.ts). A *day off* of an employee is a local day (its time zone, as for contract
  * rules: "Time semantics") wholly inside one of its `unavailableTimeSpans` without a shift tag filter (a span that
  * only blocks some shifts is not a day off). For a run of days off, a shift starting on the day before it breaks a

@@ -1,5 +1,5 @@
 /**
- * Shifts near a day off request (contracts' `avoidShiftCloseToDayOffRequestRules`, README "Contract rules"): a shift on
+ * Shifts near a day off request (contracts' `avoidShiftCloseToDayOffRequestRules`, README "Days off, rotations and travel"): a shift on
  * the day before a run of days off that matches a rule's `avoidPriorShiftTags`, or on the day after one that matches
  * its `avoidAfterShiftTags`. The glue finds the days off and the shifts (solver/encode-day-off.ts) and writes, per
  * shift, the employees for whom it is such a shift with the number of PROHIBITED and UNPREFERRED rules it breaks:

@@ -176,6 +176,29 @@ describe("score analysis", () => {
     }]);
   });
 
+  it("justifies travel with the core's distances, and reports the travel distance KPI", async () => {
+    const input: ModelInput = {
+      contracts: [{ id: "c", travelConfigurations: [{ id: "t", maxEmployeeToShiftTravelDistanceInMeters: 100_000 }] }],
+      employees: [{ id: "ann", contracts: ["c"], location: [0, 0] }],
+      // One degree of longitude on the equator: 111195 m; half a degree: 55598 m.
+      shifts: [
+        { id: "far", start: "2027-02-01T08:00:00Z", end: "2027-02-01T12:00:00Z", employee: "ann", location: [0, 1] },
+        { id: "near", start: "2027-02-02T08:00:00Z", end: "2027-02-02T12:00:00Z", employee: "ann", location: [0, 0.5] },
+      ],
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    session.applyAssignment(problem.shiftEmployee);
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const exceeded = analysis.constraints.find((c) => c.name === "Maximum employee to shift travel distance exceeded")!;
+    expect(exceeded.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", shift: "far", distanceInMeters: 111195, maximumDistanceInMeters: 100000 }]);
+    const minimize = analysis.constraints.find((c) => c.name === "Minimize travel distance")!;
+    expect(minimize.score).toBe("0hard/0medium/-166793soft");
+    expect(minimize.matches!.map((m) => m.justification)).toMatchObject([{ shift: "far", distanceInMeters: 111195 }, { shift: "near", distanceInMeters: 55598 }]);
+    expect(extraKpis(input, problem, problem.shiftEmployee).travelDistance).toBe(166793);
+  });
+
   it("reports weights and justifications of a hand-made case", async () => {
     const input: ModelInput = {
       employees: [{ id: "ann", skills: [{ id: "nurse" }], unavailableTimeSpans: [{ start: "2027-02-01T07:00:00Z", end: "2027-02-01T09:00:00Z" }] }],

@@ -1,10 +1,10 @@
 /**
  * Verifier rows of the contract-level rules scored outside the compiled contract rules (shifts near a day off
- * request, shift rotations), merged into the table of constraints.test.ts: each a hand-made input with its score computed by hand in
+ * request, shift rotations, travel), merged into the table of constraints.test.ts: each a hand-made input with its score computed by hand in
  * the title. 2027-02-01 is a Monday (day 0); times are UTC unless the employee has a time zone.
  */
 import type { ModelInput } from "../../schemas/model-input";
-import { NEAR_DAY_OFF_CONSTRAINT, ROTATION_CONSTRAINT } from "../../solver/layout";
+import { NEAR_DAY_OFF_CONSTRAINT, ROTATION_CONSTRAINT, TRAVEL_CONSTRAINT } from "../../solver/layout";
 import type { ContractCase } from "./contract-cases";
 import { onDay } from "./contract-cases";
 
@@ -27,6 +27,14 @@ function rotation(rule: Partial<NonNullable<Contract["shiftRotationRules"]>[numb
 }
 const morning = (id: string, d: number) => onDay(id, d, "06:00", "14:00", { tags: ["morning"] });
 const afternoon = (id: string, d: number) => onDay(id, d, "14:00", "22:00", { tags: ["afternoon"] });
+
+/**
+ * Travel: Ann lives at [0, 0]; on the equator one degree of longitude is 6371008.8 m × π / 180 = 111195 m (half a
+ * degree 55598 m, rounded).
+ */
+function travel(configs: NonNullable<Contract["travelConfigurations"]>, shifts: ModelInput["shifts"], employee: Partial<Employee> = {}): ModelInput {
+  return { contracts: [{ id: "c", travelConfigurations: configs }], employees: [{ id: "ann", contracts: ["c"], location: [0, 0], ...employee }], shifts };
+}
 
 const lateEarly = { id: "r", avoidPriorShiftTags: ["late"], avoidAfterShiftTags: ["early"] };
 
@@ -163,6 +171,57 @@ export const MISC_CASES: Record<number, { name: string; cases: ContractCase[] }>
           morning("m0", 0), morning("m1", 1), afternoon("a3", 3), morning("m5", 5), morning("m8", 8), morning("m11", 11),
         ]),
         score: "0hard/0medium/-4soft",
+        matches: 2,
+      },
+    ],
+  },
+  [TRAVEL_CONSTRAINT]: {
+    name: "Maximum employee to shift travel distance exceeded",
+    cases: [
+      {
+        title: "maximum 100 km: a shift 111195 m away exceeds it by 11195; one 55598 m away does not; one without a location is not measured",
+        input: travel([{ id: "t", maxEmployeeToShiftTravelDistanceInMeters: 100_000 }], [
+          onDay("far", 0, "08:00", "12:00", { location: [0, 1] }), onDay("near", 1, "08:00", "12:00", { location: [0, 0.5] }), onDay("nowhere", 2, "08:00", "12:00"),
+        ]),
+        score: "-11195hard/0medium/0soft",
+        matches: 1,
+        total: "-11195hard/0medium/-166793soft",
+      },
+      {
+        title: "the configuration covers tagged shifts from 3 February only: an untagged far shift and a tagged one on 1 February are not covered (0); a tagged one on 4 February is (11195)",
+        input: travel([{ id: "t", includeShiftTags: ["visit"], maxEmployeeToShiftTravelDistanceInMeters: 100_000, validityDateTimeSpan: { start: "2027-02-03T00:00:00" } }], [
+          onDay("untagged", 3, "08:00", "12:00", { location: [0, 1] }), onDay("early", 0, "08:00", "12:00", { location: [0, 1], tags: ["visit"] }),
+          onDay("covered", 3, "13:00", "15:00", { location: [0, 1], tags: ["visit"] }),
+        ]),
+        score: "-11195hard/0medium/0soft",
+        matches: 1,
+        total: "-11195hard/0medium/-111195soft",
+      },
+      {
+        title: "excludeMatchingShiftTagTypes Country: Ann prefers Belgium, so a Belgian shift is not covered (0), a Dutch one is (11195)",
+        input: {
+          ...travel([{ id: "t", excludeMatchingShiftTagTypes: ["Country"], maxEmployeeToShiftTravelDistanceInMeters: 100_000 }], [
+            onDay("be", 0, "08:00", "12:00", { location: [0, 1], tags: ["belgium"] }), onDay("nl", 1, "08:00", "12:00", { location: [0, 1], tags: ["netherlands"] }),
+          ], { preferredShiftTags: ["belgium"] }),
+          tagTypes: [{ id: "Country" }], tags: [{ id: "belgium", tagType: "Country" }, { id: "netherlands", tagType: "Country" }],
+        },
+        score: "-11195hard/0medium/0soft",
+        matches: 1,
+        total: "-11195hard/0medium/-111195soft",
+      },
+    ],
+  },
+  [TRAVEL_CONSTRAINT + 1]: {
+    name: "Minimize travel distance",
+    cases: [
+      {
+        title: "the deprecated global configuration covers everyone: shifts one degree east and north of Ann cost 111195 m each; an employee without a location travels nothing",
+        input: {
+          employees: [{ id: "ann", location: [0, 0] }, { id: "bob" }],
+          shifts: [onDay("east", 0, "08:00", "12:00", { location: [0, 1] }), onDay("north", 1, "08:00", "12:00", { location: [1, 0] }), onDay("bob", 1, "08:00", "12:00", { location: [1, 0], employee: "bob" })],
+          scheduleParameterization: { travelConfiguration: {} },
+        },
+        score: "0hard/0medium/-222390soft",
         matches: 2,
       },
     ],

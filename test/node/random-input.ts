@@ -283,7 +283,8 @@ function withPatterns(input: ModelInput, seed: number): ModelInput {
 /**
  * Contract-level rules of README "Contract rules" scored outside the compiled rules (their own random stream, so the
  * rest of the input stays as it was): avoidShiftCloseToDayOffRequestRules of both satisfiabilities and shift rotation
- * rules (WEEKLY, CUSTOM with every limit) in most contracts, with whole days off (one to three days, from a UTC midnight) for most employees.
+ * rules (WEEKLY, CUSTOM with every limit) and travel configurations in most contracts, locations on most employees and
+ * shifts, sometimes the global travel configuration, and whole days off (one to three days, from a UTC midnight) for most employees.
  */
 function withMisc(input: ModelInput, seed: number): ModelInput {
   const random = rng(seed * 13 + 7);
@@ -316,7 +317,18 @@ function withMisc(input: ModelInput, seed: number): ModelInput {
       ...(chance(0.5) ? { satisfiability: chance(0.5) ? ("REQUIRED" as const) : ("PREFERRED" as const) } : {}),
     }));
     return { ...c, shiftRotationRules: rules };
+  }).map((c) => {
+    if (!chance(0.5)) return c;
+    const configs = Array.from({ length: 1 + int(2) }, (_, i) => ({
+      id: `${c.id}-travel${i}`,
+      ...(chance(0.7) ? { maxEmployeeToShiftTravelDistanceInMeters: int(150_000) } : {}),
+      ...(chance(0.3) ? { includeShiftTags: tags() } : {}),
+      ...(chance(0.2) ? { excludeMatchingShiftTagTypes: ["T"] } : {}),
+      ...(chance(0.3) ? { validityDateTimeSpan: { start: `2027-02-0${1 + int(5)}T00:00:00` } } : {}),
+    }));
+    return { ...c, travelConfigurations: configs };
   });
+  const place = () => [50 + random(), 4 + random()];
   const employees = input.employees.map((e) => {
     if (!chance(0.7)) return e;
     const days = Array.from({ length: 1 + int(3) }, () => {
@@ -324,8 +336,12 @@ function withMisc(input: ModelInput, seed: number): ModelInput {
       return { start: iso(day * 1440), end: iso((day + length) * 1440) };
     });
     return { ...e, unavailableTimeSpans: [...(e.unavailableTimeSpans ?? []), ...days] };
-  });
-  return { ...input, contracts, employees };
+  }).map((e) => (chance(0.8) ? { ...e, location: place() } : e));
+  const shifts = input.shifts.map((s) => (chance(0.8) ? { ...s, location: place() } : s));
+  return {
+    ...input, contracts, employees, shifts,
+    ...(chance(0.3) ? { scheduleParameterization: { ...input.scheduleParameterization, travelConfiguration: { maxEmployeeToShiftTravelDistanceInMeters: int(100_000) } } } : {}),
+  };
 }
 
 /**
