@@ -55,14 +55,20 @@ function overlappingSpans(x: ExplainContext, s: number, e: number, kind: "unavai
   );
 }
 
-/** The broken avoidShiftCloseToDayOffRequestRules of the input, once per explanation. */
-const nearDayOffMemo = new WeakMap<ExplainContext, NearDayOff[]>();
+/** The broken avoidShiftCloseToDayOffRequestRules of the input by "shift:employee", once per explanation. */
+const nearDayOffMemo = new WeakMap<ExplainContext, Map<string, NearDayOff[]>>();
 
 function nearDayOffJustification(x: ExplainContext, id: number, s: number, e: number): Justification {
-  let all = nearDayOffMemo.get(x);
-  if (!all) nearDayOffMemo.set(x, (all = nearDayOffOfInput(x.input)));
+  let byPair = nearDayOffMemo.get(x);
+  if (!byPair) {
+    nearDayOffMemo.set(x, (byPair = new Map()));
+    for (const m of nearDayOffOfInput(x.input)) {
+      const key = `${m.shift}:${m.employee}`;
+      byPair.set(key, [...(byPair.get(key) ?? []), m]);
+    }
+  }
   const prohibited = id === NEAR_DAY_OFF_CONSTRAINT;
-  const broken = all.filter((m) => m.shift === s && m.employee === e && ((m.rule.satisfiability ?? "PROHIBITED") === "PROHIBITED") === prohibited);
+  const broken = (byPair.get(`${s}:${e}`) ?? []).filter((m) => ((m.rule.satisfiability ?? "PROHIBITED") === "PROHIBITED") === prohibited);
   const shift = x.shiftId(s), employee = x.employeeId(e);
   const what = broken.map((m) => `rule '${m.rule.id}' of contract '${m.contractId}', ${m.side} the day off ${isoDate(m.dayOff)}`).join("; ");
   return {
