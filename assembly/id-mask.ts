@@ -3,7 +3,7 @@
  * tracks which constraints a move touched with them, so it visits only those. Iterate with
  *   for (let w = 0; w < MASK_WORDS; w++) { let m = unchecked(mask[w]); while (m) { const id = (w << 6) | <i32>ctz(m); m &= m - 1; ... } }
  */
-export const MASK_WORDS: i32 = 2;
+export const MASK_WORDS: i32 = 3;
 /** Constraint ids a mask can hold. */
 export const MASK_CAPACITY: i32 = MASK_WORDS * 64;
 

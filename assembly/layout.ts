@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 10;
+export const LAYOUT_VERSION: i32 = 11;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -130,7 +130,27 @@ export const SEC_EMPLOYEE_DISRUPTION_OFF: i32 = 59; // E + 1, in rules
 export const SEC_EMPLOYEE_DISRUPTION: i32 = 60;
 /** Cost: costs rules and activation ratio groups, one block of words drawn in constraints/cost.ts (empty = none). */
 export const SEC_COST: i32 = 61;
-export const SECTION_COUNT: i32 = 62;
+/**
+ * Shifts near a day off request (constraints/near-day-off.ts): per shift, the employees for whom it breaks a contract's
+ * avoidShiftCloseToDayOffRequestRules, NEAR_DAY_OFF_WORDS each: [employee, PROHIBITED rules, UNPREFERRED rules],
+ * sorted by employee (the glue finds the days off: solver/encode-day-off.ts).
+ */
+export const SEC_NEAR_DAY_OFF_OFF: i32 = 62; // S + 1, in entries
+export const SEC_NEAR_DAY_OFF: i32 = 63;
+/**
+ * Travel (constraints/travel.ts; the glue resolves the travel configurations: solver/encode-travel.ts). Locations are
+ * [latitude, longitude] in microdegrees, LOCATION_NONE as latitude when absent.
+ */
+export const SEC_SHIFT_LOCATION: i32 = 64; // 2 S
+/** Per employee: [travel group (-1 = none), latitude, longitude]. */
+export const SEC_EMPLOYEE_TRAVEL: i32 = 65; // 3 E
+/** Per travel group and shift: the maximum distance in meters, TRAVEL_NO_MAX, or TRAVEL_NONE (no configuration applies). */
+export const SEC_TRAVEL_SHIFTS: i32 = 66; // T S
+export const SECTION_COUNT: i32 = 67;
+export const LOCATION_NONE: i32 = -2147483648;
+export const TRAVEL_NO_MAX: i32 = -1;
+export const TRAVEL_NONE: i32 = -2;
+export const NEAR_DAY_OFF_WORDS: i32 = 3;
 export const DISRUPTION_WORDS: i32 = 4;
 
 /** Constraint ids of the contract rules: [FIRST, END) (contracts.ts declares them). */
@@ -174,13 +194,32 @@ export const SINGLE_DAY_PATTERN_CONSTRAINT: i32 = 97;
 /** "Employee works compact sequence" (soft reward): consecutive days worked rules with `rewardCompactSequences`. */
 export const COMPACT_SEQUENCE_CONSTRAINT: i32 = 101;
 
+/**
+ * Shifts near a day off request (constraints/near-day-off.ts, LOCAL): "Employee has prohibited shift near day off
+ * request" (hard), then the unpreferred one (soft, + 1).
+ */
+export const NEAR_DAY_OFF_CONSTRAINT: i32 = 102;
+
+/**
+ * Shift rotations (constraints/rotation.ts, compiled contract rules): required rotation not met (hard), preferred
+ * (soft, + 1), custom rotation duration beyond the required maximum (hard, + 2), outside the preferred range (soft, + 3).
+ */
+export const ROTATION_CONSTRAINT: i32 = 104;
+
+/**
+ * Travel (constraints/travel.ts, LOCAL): "Maximum employee to shift travel distance exceeded" (hard), "Minimize travel
+ * distance" (soft, + 1).
+ */
+export const TRAVEL_CONSTRAINT: i32 = 108;
+
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {
   return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id == SCOPED_DISRUPTION_CONSTRAINT ||
     id == SCOPED_DISRUPTION_CONSTRAINT + 1 || id == COST_DEFINITION_CONSTRAINT ||
     (id >= MULTI_DAY_PATTERN_CONSTRAINT && id < MULTI_DAY_PATTERN_CONSTRAINT + 4) ||
     (id >= PERIOD_LIMIT_CONSTRAINT && id < PERIOD_LIMIT_CONSTRAINT + PERIOD_LIMIT_COUNT) ||
-    (id >= SINGLE_DAY_PATTERN_CONSTRAINT && id < SINGLE_DAY_PATTERN_CONSTRAINT + 4) || id == COMPACT_SEQUENCE_CONSTRAINT;
+    (id >= SINGLE_DAY_PATTERN_CONSTRAINT && id < SINGLE_DAY_PATTERN_CONSTRAINT + 4) || id == COMPACT_SEQUENCE_CONSTRAINT ||
+    (id >= ROTATION_CONSTRAINT && id < ROTATION_CONSTRAINT + 4);
 }
 
 export const TZ_WORDS: i32 = 4;
@@ -270,7 +309,16 @@ export const K_ROLLING_DAYS_OFF_RUN: i32 = 27;
  * PATTERN_UNORDERED when `ordered` is false.
  */
 export const K_SINGLE_DAY_PATTERN: i32 = 28;
-export const RULE_KINDS: i32 = 29;
+/**
+ * A shift rotation rule (constraints/rotation.ts): rotation groups in RULE_AUX as [filter, 0]; RW_P2 a ROTATION_* mode,
+ * RW_P4 the week start (WEEKLY), RW_MIN / RW_MAX the custom rotation's limits in days (-1 = none).
+ */
+export const K_ROTATION: i32 = 29;
+export const RULE_KINDS: i32 = 30;
+/** Rotation modes (RW_P2): one group per week; custom rotations against a required maximum; against a preferred range. */
+export const ROTATION_WEEKLY: i32 = 0;
+export const ROTATION_CUSTOM_MAX: i32 = 1;
+export const ROTATION_CUSTOM_RANGE: i32 = 2;
 
 /** Pattern element flags: an OFF element (else ON); shiftMatches ANY (else ALL). */
 export const PE_OFF: i32 = 1;

@@ -19,7 +19,8 @@ import {
   SEC_TZ_RANGE, SEC_RULE_MINUTES, SEC_CUSTOM_PERIODS_OFF, SEC_CUSTOM_PERIODS, RULE_WORDS, TZ_WORDS, RW_KIND,
   RW_CONSTRAINT, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_PERIOD, RW_PERIOD_PARAM, RW_MINUTES_ROW, RW_AUX, RW_AUX_COUNT,
   RULE_KINDS, PERIOD_CUSTOM, PERIOD_WEEK, isRuleConstraint, SEC_SHIFT_DISRUPTION, K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, K_CONSECUTIVE_DAYS,
-  SEC_EMPLOYEE_DISRUPTION_OFF, SEC_EMPLOYEE_DISRUPTION, DISRUPTION_WORDS, SEC_COST,
+  SEC_EMPLOYEE_DISRUPTION_OFF, SEC_EMPLOYEE_DISRUPTION, DISRUPTION_WORDS, SEC_COST, K_ROTATION, SEC_NEAR_DAY_OFF_OFF, SEC_NEAR_DAY_OFF,
+  NEAR_DAY_OFF_WORDS, SEC_SHIFT_LOCATION, SEC_EMPLOYEE_TRAVEL, SEC_TRAVEL_SHIFTS,
 } from "./layout";
 import { costDataValid } from "./cost-data";
 import { sortIndicesByKey } from "./sort";
@@ -103,6 +104,11 @@ export let customPeriods = new StaticArray<i32>(0);
 export let shiftDisruption = new StaticArray<i32>(0);
 export let employeeDisruptionOff = new StaticArray<i32>(0);
 export let employeeDisruption = new StaticArray<i32>(0);
+export let nearDayOffOff = new StaticArray<i32>(0);
+export let nearDayOff = new StaticArray<i32>(0);
+export let shiftLocation = new StaticArray<i32>(0);
+export let employeeTravel = new StaticArray<i32>(0);
+export let travelShifts = new StaticArray<i32>(0);
 /** Costs rules and activation groups (cost-data.ts draws the block). */
 export let costData = new StaticArray<i32>(0);
 
@@ -431,6 +437,11 @@ export function finishLoad(): i32 {
   employeeDisruptionOff = next(SEC_EMPLOYEE_DISRUPTION_OFF);
   employeeDisruption = next(SEC_EMPLOYEE_DISRUPTION);
   costData = next(SEC_COST);
+  nearDayOffOff = next(SEC_NEAR_DAY_OFF_OFF);
+  nearDayOff = next(SEC_NEAR_DAY_OFF);
+  shiftLocation = next(SEC_SHIFT_LOCATION);
+  employeeTravel = next(SEC_EMPLOYEE_TRAVEL);
+  travelShifts = next(SEC_TRAVEL_SHIFTS);
   pending = new Array<StaticArray<i32>>(0);
 
   const q = employeeSkills.length;
@@ -470,6 +481,14 @@ export function finishLoad(): i32 {
     if (employeeDisruption[i] < -1 || employeeDisruption[i] >= f || employeeDisruption[i + 1] < 0) return ERR_RANGE;
   }
   for (let i = 0; i < s; i++) if (shiftDisruption[i] < 0) shiftDisruption[i] = 0;
+  if (nearDayOff.length % NEAR_DAY_OFF_WORDS != 0 || !csr(nearDayOffOff, s, nearDayOff.length / NEAR_DAY_OFF_WORDS)) return ERR_SIZE;
+  for (let i = 0; i < nearDayOff.length; i += NEAR_DAY_OFF_WORDS) {
+    if (<u32>nearDayOff[i] >= <u32>e || nearDayOff[i + 1] < 0 || nearDayOff[i + 2] < 0) return ERR_RANGE;
+  }
+  if (shiftLocation.length != 2 * s || employeeTravel.length != 3 * e) return ERR_SIZE;
+  if (s == 0 ? travelShifts.length != 0 : travelShifts.length % s != 0) return ERR_SIZE;
+  const travelGroups = s == 0 ? 0 : travelShifts.length / s;
+  for (let i = 0; i < e; i++) if (employeeTravel[3 * i] < -1 || employeeTravel[3 * i] >= travelGroups) return ERR_RANGE;
   for (let i = 0; i < e; i++) {
     if (employeeTz[i] < -1 || employeeTz[i] >= nz) return ERR_RANGE;
     if (employeeRulesOff[i + 1] > employeeRulesOff[i] && employeeTz[i] < 0) return ERR_RANGE;
@@ -551,7 +570,7 @@ function rulesValid(n: i32, f: i32, m: i32, z: i32, customCount: i32): bool {
     const aux = rules[at + RW_AUX], auxCount = rules[at + RW_AUX_COUNT];
     if (aux < 0 || auxCount < 0 || aux + 2 * auxCount > ruleAux.length) return false;
     const kind = rules[at + RW_KIND];
-    if (kind == K_MULTI_DAY_PATTERN || kind == K_SINGLE_DAY_PATTERN || kind == K_CONSECUTIVE_DAYS) {
+    if (kind == K_MULTI_DAY_PATTERN || kind == K_SINGLE_DAY_PATTERN || kind == K_CONSECUTIVE_DAYS || kind == K_ROTATION) {
       for (let k = 0; k < auxCount; k++) if (ruleAux[aux + 2 * k] < -1 || ruleAux[aux + 2 * k] >= f) return false;
     }
   }

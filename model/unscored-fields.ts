@@ -28,18 +28,15 @@ const RULES = (list: string, fields: readonly string[]): UnscoredField[] => fiel
 export const UNSCORED: readonly UnscoredField[] = [
   // ---- contracts: whole families and settings ----
   { path: "contracts[].priority", except: ["10"] },
-  { path: "contracts[].avoidShiftCloseToDayOffRequestRules" },
-  { path: "contracts[].travelConfigurations" },
-  { path: "contracts[].shiftRotationRules" },
+  { path: "contracts[].travelConfigurations[].minMinutesBetweenShiftsInDifferentLocations" },
   { path: "contracts[].fteConfiguration" },
   // ---- contracts: fields of scored families ----
   ...RULES("contracts[].consecutiveDaysWorkedRules", [
     "minDurationBetweenDifferentSequences", "minDelayBetweenDifferentSequences", "allowedSequenceStartDays",
   ]),
   // ---- global rules and schedule settings ----
-  { path: "scheduleParameterization.travelConfiguration" },
-  // ---- data only unscored rules read (travel) ----
-  { path: "employees[].location" },
+  { path: "scheduleParameterization.travelConfiguration.minMinutesBetweenShiftsInDifferentLocations" },
+  // ---- data only unscored rules read ----
   { path: "globalRules.minimumMaximumShiftsPerHourlyDemand[].shiftGeneration.templates[].location" },
 ];
 

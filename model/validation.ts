@@ -15,6 +15,8 @@ import { DEMAND_ISSUE_TYPES, validateDemand } from "./demand-validation";
 import { generatingRules } from "../solver/shift-generation";
 import { PAIRING_ISSUE_TYPES, validatePairings } from "./pairing-validation";
 import { GLOBAL_ISSUE_TYPES, validateGlobalCounts } from "./global-validation";
+import { ROTATION_ISSUE_TYPES, validateRotations } from "./rotation-validation";
+import { TRAVEL_ISSUE_TYPES, validateTravel } from "./travel-validation";
 import { unscoredFieldsUsed, unscoredOverridesUsed } from "./unscored-fields";
 
 export type Severity = "ERROR" | "WARNING";
@@ -107,6 +109,10 @@ const ISSUE_TYPE_TABLE = {
   ...PAIRING_ISSUE_TYPES,
   // Global shift counts and shift groups (model/global-validation.ts).
   ...GLOBAL_ISSUE_TYPES,
+  // Shift rotation rules (model/rotation-validation.ts).
+  ...ROTATION_ISSUE_TYPES,
+  // Travel configurations (model/travel-validation.ts).
+  ...TRAVEL_ISSUE_TYPES,
   // Our own codes (the reference has no issue for them): accepted but not scored (model/unscored-fields.ts).
   UNSCORED_FIELD: {
     severity: "WARNING",
@@ -272,6 +278,8 @@ export function validateModelInput(input: ModelInput, overrides?: Readonly<Recor
   validateDemand(input, report);
   validatePairings(input, report);
   validateGlobalCounts(input, report);
+  validateRotations(input, report);
+  validateTravel(input, report);
 
   const employeeIds = new Set(input.employees.map((e) => e.id));
   const unknownSkillsReported = new Set<string>();

@@ -6,6 +6,9 @@
  *   property a request can use.
  * - test/fixtures/reference-ess-operations.json: every operation (method, path, parameters, responses) and every
  *   schema a response reaches. test/workers/conformance.test.ts calls each operation and validates each body.
+ * - test/fixtures/reference-justifications.json: the names of the reference's justification types (every
+ *   `*Justification` schema but the bases `EmployeeSchedulingJustification` and `ModelConstraintJustification`).
+ *   test/node/justifications.test.ts accounts for each one (README "Justification types").
  * Run again when the reference changes: `node scripts/extract-reference-schemas.mjs <reference.json>`.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -61,3 +64,11 @@ writeFileSync(
   `${JSON.stringify({ source: "timefold-ess-openapi-v1.json paths and components.schemas", servers: reference.servers, operations, schemas: responseSchemas })}\n`,
 );
 console.log(`reference-ess-operations.json: ${operations.length} operations, ${Object.keys(responseSchemas).length} schemas`);
+
+const BASES = new Set(["EmployeeSchedulingJustification", "ModelConstraintJustification"]);
+const justifications = Object.keys(all).filter((name) => name.endsWith("Justification") && !BASES.has(name)).sort();
+writeFileSync(
+  new URL("../test/fixtures/reference-justifications.json", import.meta.url),
+  `${JSON.stringify({ source: "timefold-ess-openapi-v1.json components.schemas *Justification but the bases", justifications }, null, 1)}\n`,
+);
+console.log(`reference-justifications.json: ${justifications.length} justification types`);

@@ -114,4 +114,12 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 99, name: "Employee works preferred single day shift sequence pattern", level: "SOFT", reward: true, kind: "EMPLOYEE" },
   { id: 100, name: "Employee works unpreferred single day shift sequence pattern", level: "SOFT", reward: false, kind: "EMPLOYEE" },
   { id: 101, name: "Employee works compact sequence", level: "SOFT", reward: true, kind: "EMPLOYEE" },
+  { id: 102, name: "Employee has prohibited shift near day off request", level: "HARD", reward: false, kind: "LOCAL" },
+  { id: 103, name: "Employee has unpreferred shift near day off request", level: "SOFT", reward: false, kind: "LOCAL" },
+  { id: 104, name: "Required shift rotation not met for employee", level: "HARD", reward: false, kind: "EMPLOYEE" },
+  { id: 105, name: "Preferred shift rotation not met for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
+  { id: 106, name: "Custom rotation duration in days not exceeds required maximum for employee", level: "HARD", reward: false, kind: "EMPLOYEE" },
+  { id: 107, name: "Custom rotation duration in days not in preferred range for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
+  { id: 108, name: "Maximum employee to shift travel distance exceeded", level: "HARD", reward: false, kind: "LOCAL" },
+  { id: 109, name: "Minimize travel distance", level: "SOFT", reward: false, kind: "LOCAL" },
 ];

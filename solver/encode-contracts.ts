@@ -25,6 +25,7 @@ import {
   PERIOD_LIMIT_CONSTRAINT, K_PERIOD_DAYS_OFF_RUN, K_PERIOD_UNIQUE_TAGS, K_PERIOD_LOCATIONS, K_PERIOD_SHIFT_TYPES,
   K_PERIOD_START_DIFFERENCE, K_PERIOD_MINUTES_LOGGED, K_ROLLING_DAYS_OFF_RUN,
   K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, PATTERN_UNORDERED, COMPACT_SEQUENCE_CONSTRAINT, RUNS_COMPACT,
+  K_ROTATION, ROTATION_CONSTRAINT, ROTATION_WEEKLY, ROTATION_CUSTOM_MAX, ROTATION_CUSTOM_RANGE,
 } from "./layout";
 import { compileCostDefinition, COST_MINIMIZE_ID } from "./encode-cost";
 import {
@@ -79,6 +80,7 @@ export const FAMILY_CONSTRAINT: Record<number, number> = {
   [K_PERIOD_MINUTES_LOGGED]: PERIOD_LIMIT_CONSTRAINT + 10,
   [K_ROLLING_DAYS_OFF_RUN]: PERIOD_LIMIT_CONSTRAINT + 12,
   [K_SINGLE_DAY_PATTERN]: SINGLE_DAY_PATTERN_CONSTRAINT,
+  [K_ROTATION]: ROTATION_CONSTRAINT,
 };
 
 /** Constraint of a shift sequence pattern rule per satisfiability (reference default REQUIRED), from its family's first id. */
@@ -97,6 +99,8 @@ export interface CompiledRule {
   max: number | null;
   /** The period name (period rules) or window (rolling windows), for texts. */
   scope?: string;
+  /** Shift rotations: the rotation group ids, in order. */
+  rotationGroups?: string[];
   /** Shift sequence patterns: each element's type (ON / OFF; single-day elements are ON). */
   pattern?: Array<"ON" | "OFF">;
   /** Consecutive days worked: the `shiftTypeTagCategories` (record d = category index + 1). */
@@ -178,7 +182,8 @@ export function hasContractRules(input: ModelInput): boolean {
       (c.consecutiveShiftsWorkedRules?.length ?? 0) > 0 || (c.consecutiveDaysWorkedRules?.length ?? 0) > 0 ||
       (c.minutesBetweenShiftsRules?.length ?? 0) > 0 || (c.minimizeGapsBetweenShiftsRules?.length ?? 0) > 0 ||
       (c.disruptionRules ?? []).some((r) => r.scope) ||
-      (c.multiDayShiftSequencePatternRules?.length ?? 0) > 0 || (c.singleDayShiftSequencePatternRules?.length ?? 0) > 0
+      (c.multiDayShiftSequencePatternRules?.length ?? 0) > 0 || (c.singleDayShiftSequencePatternRules?.length ?? 0) > 0 ||
+      (c.shiftRotationRules?.length ?? 0) > 0
     ) return true;
   }
   return false;
@@ -405,6 +410,42 @@ export function encodeContracts(
         if (rule.ordered === false) w[RW_P3] = PATTERN_UNORDERED;
         for (const element of rule.pattern) aux.push(filterOf({ ...element, shiftTagMatches: element.shiftTagMatches ?? "ALL" }), 0);
       }, { pattern: rule.pattern.map(() => "ON"), ordered: rule.ordered !== false });
+    }
+    for (const rule of contract.shiftRotationRules ?? []) {
+      // rotationPeriod, else the deprecated builtInRotationPeriod (a rule with neither scores nothing: a warning).
+      const period = (rule.rotationPeriod ?? rule.builtInRotationPeriod) as { type?: string; requiredRotationPeriodMaxSizeInDays?: number | null; preferredRotationPeriodMaxSizeInDays?: number | null; preferredRotationPeriodMinSizeInDays?: number | null } | undefined;
+      const groups = (w: Int32Array) => {
+        w[RW_AUX] = aux.length;
+        w[RW_AUX_COUNT] = rule.rotationGroups.length;
+        for (const group of rule.rotationGroups) aux.push(filterOf({ includeShiftTags: group.includeShiftTags, shiftTagMatches: group.shiftTagMatches ?? "ALL" }), 0);
+      };
+      const rotationGroups = rule.rotationGroups.map((group) => group.id);
+      if (period?.type === "WEEKLY") {
+        add(K_ROTATION, rule.satisfiability, rule.id, "shiftRotationRules", (w) => {
+          w[RW_P2] = ROTATION_WEEKLY;
+          w[RW_P4] = weekStart;
+          groups(w);
+        }, { rotationGroups });
+      } else if (period?.type === "CUSTOM") {
+        const requiredMax = period.requiredRotationPeriodMaxSizeInDays, preferredMax = period.preferredRotationPeriodMaxSizeInDays, preferredMin = period.preferredRotationPeriodMinSizeInDays;
+        if (present(requiredMax)) {
+          add(K_ROTATION, "REQUIRED", rule.id, "shiftRotationRules", (w) => {
+            w[RW_CONSTRAINT] = ROTATION_CONSTRAINT + 2;
+            w[RW_P2] = ROTATION_CUSTOM_MAX;
+            w[RW_MAX] = limit(requiredMax);
+            groups(w);
+          }, { rotationGroups, max: limit(requiredMax) });
+        }
+        if (present(preferredMax) || present(preferredMin)) {
+          add(K_ROTATION, "PREFERRED", rule.id, "shiftRotationRules", (w) => {
+            w[RW_CONSTRAINT] = ROTATION_CONSTRAINT + 3;
+            w[RW_P2] = ROTATION_CUSTOM_RANGE;
+            w[RW_MIN] = present(preferredMin) ? limit(preferredMin) : -1;
+            w[RW_MAX] = present(preferredMax) ? limit(preferredMax) : -1;
+            groups(w);
+          }, { rotationGroups, min: present(preferredMin) ? limit(preferredMin) : null, max: present(preferredMax) ? limit(preferredMax) : null });
+        }
+      }
     }
     for (const rule of contract.minimizeGapsBetweenShiftsRules ?? []) {
       add(K_GAPS, "PREFERRED", rule.id, "minimizeGapsBetweenShiftsRules", (w) => {

@@ -52,6 +52,8 @@ export interface ExtraKpis {
   maximumDurationOfUnpreferencesViolatedAcrossEmployees: string;
   /** Total cost of the assignments under globalRules.costsRules (3 decimals); null without costs rules. */
   fixedTotalCost: number | null;
+  /** Meters from each assigned shift's employee home to the shift (both with a location), great-circle. */
+  travelDistance: number;
 }
 
 /** What the families' metrics read. */
@@ -71,7 +73,7 @@ const EMPLOYEE_FIELDS: readonly (keyof EmployeeMetrics)[] = [
 const KPI_FIELDS: readonly (keyof ExtraKpis)[] = [
   "workingTimeFairnessPercentage", "disruptionPercentage", "averageDurationOfEmployeesPreferencesMet",
   "minimumDurationOfPreferencesMetAcrossEmployees", "averageDurationOfEmployeesUnpreferencesViolated",
-  "maximumDurationOfUnpreferencesViolatedAcrossEmployees", "fixedTotalCost",
+  "maximumDurationOfUnpreferencesViolatedAcrossEmployees", "fixedTotalCost", "travelDistance",
 ];
 
 /** The fields in their order; each must come from the base or a family. */

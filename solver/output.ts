@@ -74,7 +74,6 @@ export function solutionParts(input: ModelInput, given: ArrayLike<number>, probl
       activatedEmployees: activated.size,
       assignedMandatoryShifts: assignedMandatory,
       assignedOptionalShifts: assigned - assignedMandatory,
-      travelDistance: 0,
       ...extraKpis(full, encoded, assignment),
       ...demandKpis(encoded, assignment),
       ...shiftGroupKpis(input, assignment),

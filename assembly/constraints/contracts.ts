@@ -38,12 +38,13 @@ import * as sequence from "./sequence-rules";
 import * as rolling from "./rolling-window";
 import * as scoped from "./scoped-disruption";
 import * as patterns from "./shift-patterns";
+import * as rotation from "./rotation";
 import { MASK_CAPACITY, newMask, markId, clearMask, orMask } from "../id-mask";
 import { KIND_EMPLOYEE, PENALTY, REWARD, register, enabled, touched } from "./catalog";
 import {
   LEVEL_HARD, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SCOPED_DISRUPTION_CONSTRAINT, COST_DEFINITION_CONSTRAINT,
   MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT, PERIOD_LIMIT_COUNT, SINGLE_DAY_PATTERN_CONSTRAINT,
-  K_SINGLE_DAY_PATTERN, COMPACT_SEQUENCE_CONSTRAINT, isRuleConstraint,
+  K_SINGLE_DAY_PATTERN, COMPACT_SEQUENCE_CONSTRAINT, ROTATION_CONSTRAINT, K_ROTATION, isRuleConstraint,
 } from "../layout";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
@@ -121,6 +122,10 @@ function evaluateTerms(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, planned
     patterns.evaluatePatternRule(r, g, dayFrom, dayTo);
     evPenalty = patterns.evPenalty;
     evMatches = patterns.evMatches;
+  } else if (kind == K_ROTATION) {
+    rotation.evaluateRotationRule(r, g, dayFrom, dayTo);
+    evPenalty = rotation.evPenalty;
+    evMatches = rotation.evMatches;
   } else if (kind == K_SCOPED_DISRUPTION) {
     scoped.evaluateScopedDisruption(r, g, e);
     evPenalty = scoped.evPenalty;
@@ -135,7 +140,7 @@ function evaluateTerms(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, planned
 function windowed(r: i32): bool {
   const kind = rw(r, RW_KIND);
   return isPeriodRule(kind) || isSequenceRule(kind) || isPatternRule(kind) ||
-    (isRollingRule(kind) && rolling.rollingWindowed(r));
+    (isRollingRule(kind) && rolling.rollingWindowed(r)) || (kind == K_ROTATION && rotation.rotationWindowed(r));
 }
 
 /**
@@ -147,6 +152,7 @@ function setWindowFor(r: i32, g: i32): bool {
   if (isPeriodRule(kind)) return period.periodWindow(r, g);
   if (isSequenceRule(kind)) return sequence.sequenceWindow(r, g);
   if (isPatternRule(kind)) return patterns.patternWindow(r, g);
+  if (kind == K_ROTATION) return rotation.rotationWindow(r, g);
   rolling.rollingWindow(r, g);
   return true;
 }
@@ -489,6 +495,12 @@ export function declare(family: i32): void {
   register(q + 3, "Employee works unpreferred single day shift sequence pattern", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
   // `EmployeeWorksCompactSequenceJustification`.
   register(COMPACT_SEQUENCE_CONSTRAINT, "Employee works compact sequence", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
+  // Names are the reference's (its `*ShiftRotation*` and `CustomRotation*` justification schemas).
+  const rot = ROTATION_CONSTRAINT;
+  register(rot, "Required shift rotation not met for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(rot + 1, "Preferred shift rotation not met for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  register(rot + 2, "Custom rotation duration in days not exceeds required maximum for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(rot + 3, "Custom rotation duration in days not in preferred range for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
 }
 
 export function initFamily(): void {

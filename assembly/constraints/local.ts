@@ -28,6 +28,8 @@ import * as unpreferredEmployee from "./unpreferred-employee";
 import * as preferredEmployee from "./preferred-employee";
 import * as preferredShiftTags from "./preferred-shift-tags";
 import * as disruption from "./disruption";
+import * as nearDayOff from "./near-day-off";
+import * as travel from "./travel";
 
 // ---- family entry points (constraints/index.ts) ----------------------------------------------------------------------
 
@@ -49,6 +51,10 @@ export function declare(family: i32): void {
   register(disruption.OUT_ID, disruption.OUT_NAME, LEVEL_SOFT, PENALTY, KIND_LOCAL, family);
   register(disruption.IN_ID, disruption.IN_NAME, LEVEL_SOFT, PENALTY, KIND_LOCAL, family);
   register(disruption.GLOBAL_ID, disruption.GLOBAL_NAME, LEVEL_SOFT, PENALTY, KIND_LOCAL, family);
+  register(nearDayOff.PROHIBITED_ID, nearDayOff.PROHIBITED_NAME, nearDayOff.PROHIBITED_LEVEL, PENALTY, KIND_LOCAL, family);
+  register(nearDayOff.UNPREFERRED_ID, nearDayOff.UNPREFERRED_NAME, nearDayOff.UNPREFERRED_LEVEL, PENALTY, KIND_LOCAL, family);
+  register(travel.MAX_ID, travel.MAX_NAME, travel.MAX_LEVEL, PENALTY, KIND_LOCAL, family);
+  register(travel.MINIMIZE_ID, travel.MINIMIZE_NAME, travel.MINIMIZE_LEVEL, PENALTY, KIND_LOCAL, family);
 }
 
 export function initFamily(): void {
@@ -112,6 +118,10 @@ export function localPenalty(id: i32, s: i32, e: i32): i64 {
     case unpreferredEmployee.ID: return unpreferredEmployee.penalty(s, e);
     case preferredEmployee.ID: return preferredEmployee.penalty(s, e);
     case preferredShiftTags.ID: return preferredShiftTags.penalty(s, e);
+    case nearDayOff.PROHIBITED_ID: return nearDayOff.prohibitedPenalty(s, e);
+    case nearDayOff.UNPREFERRED_ID: return nearDayOff.unpreferredPenalty(s, e);
+    case travel.MAX_ID: return travel.maxPenalty(s, e);
+    case travel.MINIMIZE_ID: return travel.minimizePenalty(s, e);
   }
   return 0;
 }
@@ -136,6 +146,8 @@ export function addLocalHard(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): 
   if (unchecked(enabled[prohibitedEmployee.ID]) && (v = prohibitedEmployee.penalty(s, e)) != 0) { add(raw, prohibitedEmployee.ID, sign, v); any = true; }
   if (unchecked(enabled[prohibitedRiskFactor.ID]) && (v = prohibitedRiskFactor.penalty(s, e)) != 0) { add(raw, prohibitedRiskFactor.ID, sign, v); any = true; }
   if (unchecked(enabled[requiredShiftTags.ID]) && (v = requiredShiftTags.penalty(s, e)) != 0) { add(raw, requiredShiftTags.ID, sign, v); any = true; }
+  if (unchecked(enabled[nearDayOff.PROHIBITED_ID]) && (v = nearDayOff.prohibitedPenalty(s, e)) != 0) { add(raw, nearDayOff.PROHIBITED_ID, sign, v); any = true; }
+  if (unchecked(enabled[travel.MAX_ID]) && (v = travel.maxPenalty(s, e)) != 0) { add(raw, travel.MAX_ID, sign, v); any = true; }
   return any;
 }
 
@@ -153,6 +165,8 @@ export function addHardUntil(s: i32, e: i32, raw: StaticArray<i64>, weight: Stat
   if (unchecked(enabled[prohibitedRiskFactor.ID]) && !addHard(raw, prohibitedRiskFactor.ID, prohibitedRiskFactor.penalty(s, e), weight, floor)) return false;
   if (unchecked(enabled[unavailableTime.ID]) && !addHard(raw, unavailableTime.ID, unavailableTime.penalty(s, e), weight, floor)) return false;
   if (unchecked(enabled[availableTime.ID]) && !addHard(raw, availableTime.ID, availableTime.penalty(s, e), weight, floor)) return false;
+  if (unchecked(enabled[nearDayOff.PROHIBITED_ID]) && !addHard(raw, nearDayOff.PROHIBITED_ID, nearDayOff.prohibitedPenalty(s, e), weight, floor)) return false;
+  if (unchecked(enabled[travel.MAX_ID]) && !addHard(raw, travel.MAX_ID, travel.maxPenalty(s, e), weight, floor)) return false;
   return true;
 }
 
@@ -175,6 +189,8 @@ export function addLocalRest(s: i32, e: i32, sign: i64, raw: StaticArray<i64>): 
   if (unchecked(enabled[unpreferredEmployee.ID])) add(raw, unpreferredEmployee.ID, sign, unpreferredEmployee.penalty(s, e));
   if (unchecked(enabled[preferredEmployee.ID])) add(raw, preferredEmployee.ID, sign, preferredEmployee.penalty(s, e));
   if (unchecked(enabled[preferredShiftTags.ID])) add(raw, preferredShiftTags.ID, sign, preferredShiftTags.penalty(s, e));
+  if (unchecked(enabled[nearDayOff.UNPREFERRED_ID])) add(raw, nearDayOff.UNPREFERRED_ID, sign, nearDayOff.unpreferredPenalty(s, e));
+  if (unchecked(enabled[travel.MINIMIZE_ID])) add(raw, travel.MINIMIZE_ID, sign, travel.minimizePenalty(s, e));
 }
 
 /** Raw hard weight of the enabled LOCAL hard constraints for (s, e): is this placement itself infeasible? */
@@ -187,5 +203,7 @@ export function hardLocal(s: i32, e: i32): i64 {
   if (unchecked(enabled[prohibitedEmployee.ID])) total += prohibitedEmployee.penalty(s, e);
   if (unchecked(enabled[prohibitedRiskFactor.ID])) total += prohibitedRiskFactor.penalty(s, e);
   if (unchecked(enabled[requiredShiftTags.ID])) total += requiredShiftTags.penalty(s, e);
+  if (unchecked(enabled[nearDayOff.PROHIBITED_ID])) total += nearDayOff.prohibitedPenalty(s, e);
+  if (unchecked(enabled[travel.MAX_ID])) total += travel.maxPenalty(s, e);
   return total;
 }

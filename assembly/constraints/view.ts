@@ -17,7 +17,7 @@ import {
 } from "../problem";
 import {
   RULE_WORDS, TZ_WORDS, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_MINUTES_ROW, RW_VALID_FROM, RW_VALID_TO, SHIFT_HISTORIC,
-  RW_KIND, RW_AUX, RW_AUX_COUNT, K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, K_CONSECUTIVE_DAYS, SPAN_WORDS,
+  RW_KIND, RW_AUX, RW_AUX_COUNT, K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, K_CONSECUTIVE_DAYS, K_ROTATION, SPAN_WORDS,
 } from "../layout";
 import { MatchRecords } from "../match-records";
 import { listBase, listAt, listLength, lowerBoundByStart, lowerBoundShift } from "../state";
@@ -256,7 +256,7 @@ export function minutesOnDay(r: i32, g: i32, s: i32, d: i32): i32 {
 
 /** Whether rules of this kind keep tag filters in their aux words, as [filter, x] pairs. */
 export function auxFilters(kind: i32): bool {
-  return kind == K_MULTI_DAY_PATTERN || kind == K_SINGLE_DAY_PATTERN || kind == K_CONSECUTIVE_DAYS;
+  return kind == K_MULTI_DAY_PATTERN || kind == K_SINGLE_DAY_PATTERN || kind == K_CONSECUTIVE_DAYS || kind == K_ROTATION;
 }
 
 // ---- absences (ABSENCE_AWARE) ---------------------------------------------------------------------------------------
@@ -389,7 +389,7 @@ export function initView(): void {
       const f = rw(r, k);
       if (f >= 0 && filterRow[f] < 0) filterRow[f] = used++;
     }
-    // Filters in aux words [filter, x]: pattern elements (shift-patterns.ts), categories (sequence-rules.ts).
+    // Filters in aux words [filter, x]: pattern elements (shift-patterns.ts), categories (sequence-rules.ts), rotation groups (rotation.ts).
     if (auxFilters(rw(r, RW_KIND))) {
       const aux = rw(r, RW_AUX);
       for (let i = 0; i < rw(r, RW_AUX_COUNT); i++) {

@@ -11,6 +11,7 @@ import { COST_CASES } from "./cost-cases";
 import { DEMAND_CASES } from "./demand-cases";
 import { GLOBAL_CASES } from "./global-cases";
 import { PAIRING_CASES } from "./pairing-cases";
+import { MISC_CASES } from "./misc-cases";
 import { CONSTRAINTS } from "../../solver/constraints";
 
 interface Case {
@@ -506,7 +507,7 @@ const VERIFIER: Record<number, { name: string; cases: Case[] }> = {
   },
 };
 
-Object.assign(VERIFIER, CONTRACT_CASES, COST_CASES, DEMAND_CASES, PAIRING_CASES, GLOBAL_CASES);
+Object.assign(VERIFIER, CONTRACT_CASES, COST_CASES, DEMAND_CASES, PAIRING_CASES, GLOBAL_CASES, MISC_CASES);
 
 describe("constraint verifier", () => {
   it("covers every constraint the core reports", async () => {

@@ -201,6 +201,86 @@ describe("score analysis", () => {
     ]);
   });
 
+  it("justifies shifts near a day off request: the employee, the shift and the rule broken", async () => {
+    const input: ModelInput = {
+      contracts: [{
+        id: "c",
+        avoidShiftCloseToDayOffRequestRules: [
+          { id: "no-late-before", avoidPriorShiftTags: ["late"] },
+          { id: "no-early-after", avoidAfterShiftTags: ["early"], satisfiability: "UNPREFERRED" },
+        ],
+      }],
+      employees: [{ id: "ann", contracts: ["c"], unavailableTimeSpans: [{ start: "2027-02-03T00:00:00Z", end: "2027-02-04T00:00:00Z" }] }],
+      shifts: [
+        { id: "late", start: "2027-02-02T14:00:00Z", end: "2027-02-02T22:00:00Z", employee: "ann", tags: ["late"] },
+        { id: "early", start: "2027-02-04T06:00:00Z", end: "2027-02-04T14:00:00Z", employee: "ann", tags: ["early"] },
+      ],
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    session.applyAssignment(problem.shiftEmployee);
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const prohibited = analysis.constraints.find((c) => c.name === "Employee has prohibited shift near day off request")!;
+    expect(prohibited.score).toBe("-1hard/0medium/0soft");
+    expect(prohibited.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", shift: "late", avoidShiftCloseToDayOffRequestRule: "no-late-before" }]);
+    const unpreferred = analysis.constraints.find((c) => c.name === "Employee has unpreferred shift near day off request")!;
+    expect(unpreferred.score).toBe("0hard/0medium/-1soft");
+    expect(unpreferred.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", shift: "early", avoidShiftCloseToDayOffRequestRule: "no-early-after" }]);
+    expect(unpreferred.matches![0].justification.description).toContain("after the day off 2027-02-03");
+  });
+
+  it("justifies shift rotations: the pair of a WEEKLY rule, the block of a custom one", async () => {
+    const shift = (id: string, day: number, tag: string) => ({ id, start: `2027-02-0${1 + day}T08:00:00Z`, end: `2027-02-0${1 + day}T16:00:00Z`, employee: "ann", tags: [tag] });
+    const rotationGroups = [{ id: "days", includeShiftTags: ["day"] }, { id: "nights", includeShiftTags: ["night"] }];
+    const input: ModelInput = {
+      contracts: [{
+        id: "c",
+        shiftRotationRules: [
+          { id: "weekly", rotationPeriod: { type: "WEEKLY" }, rotationGroups },
+          { id: "custom", rotationPeriod: { type: "CUSTOM", requiredRotationPeriodMaxSizeInDays: 2 }, rotationGroups },
+        ],
+      }],
+      employees: [{ id: "ann", contracts: ["c"] }],
+      shifts: [shift("d0", 0, "day"), shift("d1", 1, "day"), shift("d2", 2, "day"), shift("n3", 3, "night")],
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    session.applyAssignment(problem.shiftEmployee);
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const weekly = analysis.constraints.find((c) => c.name === "Required shift rotation not met for employee")!;
+    expect(weekly.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", shiftRotationRule: "weekly", shift1: "d2", shift2: "n3" }]);
+    const custom = analysis.constraints.find((c) => c.name === "Custom rotation duration in days not exceeds required maximum for employee")!;
+    expect(custom.score).toBe("-1hard/0medium/0soft");
+    expect(custom.matches!.map((m) => m.justification)).toMatchObject([{
+      employee: "ann", maximumDaysViolations: [{ rotationGroup: "days", dateSpan: { start: "2027-02-01", end: "2027-02-03" }, violationSizeInDays: 1 }],
+    }]);
+  });
+
+  it("justifies travel with the core's distances, and reports the travel distance KPI", async () => {
+    const input: ModelInput = {
+      contracts: [{ id: "c", travelConfigurations: [{ id: "t", maxEmployeeToShiftTravelDistanceInMeters: 100_000 }] }],
+      employees: [{ id: "ann", contracts: ["c"], location: [0, 0] }],
+      // One degree of longitude on the equator: 111195 m; half a degree: 55598 m.
+      shifts: [
+        { id: "far", start: "2027-02-01T08:00:00Z", end: "2027-02-01T12:00:00Z", employee: "ann", location: [0, 1] },
+        { id: "near", start: "2027-02-02T08:00:00Z", end: "2027-02-02T12:00:00Z", employee: "ann", location: [0, 0.5] },
+      ],
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    session.applyAssignment(problem.shiftEmployee);
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const exceeded = analysis.constraints.find((c) => c.name === "Maximum employee to shift travel distance exceeded")!;
+    expect(exceeded.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", shift: "far", distanceInMeters: 111195, maximumDistanceInMeters: 100000 }]);
+    const minimize = analysis.constraints.find((c) => c.name === "Minimize travel distance")!;
+    expect(minimize.score).toBe("0hard/0medium/-166793soft");
+    expect(minimize.matches!.map((m) => m.justification)).toMatchObject([{ shift: "far", distanceInMeters: 111195 }, { shift: "near", distanceInMeters: 55598 }]);
+    expect(extraKpis(input, problem, problem.shiftEmployee).travelDistance).toBe(166793);
+  });
+
   it("reports weights and justifications of a hand-made case", async () => {
     const input: ModelInput = {
       employees: [{ id: "ann", skills: [{ id: "nurse" }], unavailableTimeSpans: [{ start: "2027-02-01T07:00:00Z", end: "2027-02-01T09:00:00Z" }] }],

@@ -13,7 +13,7 @@ const iso = (minute: number) => new Date(BASE + minute * 60_000).toISOString();
  * planning window with historic shifts.
  */
 export function randomInput(seed: number): ModelInput {
-  return withGlobalCounts(withDayRunOptions(withRestLimits(withSingleDayPatterns(withPeriodLimits(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed), seed), seed), seed), seed);
+  return withMisc(withGlobalCounts(withDayRunOptions(withRestLimits(withSingleDayPatterns(withPeriodLimits(withPatterns(withCosts(baseRandomInput(seed), seed), seed), seed), seed), seed), seed), seed), seed);
 }
 
 function baseRandomInput(seed: number): ModelInput {
@@ -421,6 +421,70 @@ function withSingleDayPatterns(input: ModelInput, seed: number): ModelInput {
     return { ...c, singleDayShiftSequencePatternRules: rules };
   });
   return { ...input, contracts };
+}
+
+/**
+ * Contract-level rules of README "Contract rules" scored outside the compiled rules (their own random stream, so the
+ * rest of the input stays as it was): avoidShiftCloseToDayOffRequestRules of both satisfiabilities and shift rotation
+ * rules (WEEKLY, CUSTOM with every limit) and travel configurations in most contracts, locations on most employees and
+ * shifts, sometimes the global travel configuration, and whole days off (one to three days, from a UTC midnight) for most employees.
+ */
+function withMisc(input: ModelInput, seed: number): ModelInput {
+  const random = rng(seed * 13 + 7);
+  const int = (n: number) => Math.floor(random() * n);
+  const chance = (p: number) => random() < p;
+  const tags = () => [["t1"], ["t2"], ["t1", "t2"], ["x"]][int(4)];
+  const contracts = (input.contracts ?? []).map((c) => {
+    if (!chance(0.6)) return c;
+    const rules = Array.from({ length: 1 + int(2) }, (_, i) => ({
+      id: `${c.id}-near${i}`,
+      ...(chance(0.8) ? { avoidPriorShiftTags: tags() } : {}),
+      ...(chance(0.8) ? { avoidAfterShiftTags: tags() } : {}),
+      ...(chance(0.4) ? { shiftTagMatches: chance(0.5) ? ("ANY" as const) : ("ALL" as const) } : {}),
+      ...(chance(0.7) ? { satisfiability: chance(0.5) ? ("PROHIBITED" as const) : ("UNPREFERRED" as const) } : {}),
+    }));
+    return { ...c, avoidShiftCloseToDayOffRequestRules: rules };
+  }).map((c) => {
+    if (!chance(0.6)) return c;
+    const rotationGroups = [{ id: "g1", includeShiftTags: ["t1"] }, { id: "g2", includeShiftTags: tags(), ...(chance(0.5) ? { shiftTagMatches: "ANY" as const } : {}) }, ...(chance(0.3) ? [{ id: "g3", includeShiftTags: ["x"] }] : [])];
+    const custom = () => ({
+      type: "CUSTOM" as const,
+      ...(chance(0.6) ? { requiredRotationPeriodMaxSizeInDays: 1 + int(4) } : {}),
+      ...(chance(0.6) ? { preferredRotationPeriodMaxSizeInDays: 2 + int(4) } : {}),
+      ...(chance(0.6) ? { preferredRotationPeriodMinSizeInDays: 1 + int(3) } : {}),
+    });
+    const rules = Array.from({ length: 1 + int(2) }, (_, i) => ({
+      id: `${c.id}-rot${i}`,
+      rotationGroups,
+      ...(chance(0.5) ? { rotationPeriod: chance(0.5) ? { type: "WEEKLY" as const } : custom() } : { builtInRotationPeriod: { type: "WEEKLY" as const } }),
+      ...(chance(0.5) ? { satisfiability: chance(0.5) ? ("REQUIRED" as const) : ("PREFERRED" as const) } : {}),
+    }));
+    return { ...c, shiftRotationRules: rules };
+  }).map((c) => {
+    if (!chance(0.5)) return c;
+    const configs = Array.from({ length: 1 + int(2) }, (_, i) => ({
+      id: `${c.id}-travel${i}`,
+      ...(chance(0.7) ? { maxEmployeeToShiftTravelDistanceInMeters: int(150_000) } : {}),
+      ...(chance(0.3) ? { includeShiftTags: tags() } : {}),
+      ...(chance(0.2) ? { excludeMatchingShiftTagTypes: ["T"] } : {}),
+      ...(chance(0.3) ? { validityDateTimeSpan: { start: `2027-02-0${1 + int(5)}T00:00:00` } } : {}),
+    }));
+    return { ...c, travelConfigurations: configs };
+  });
+  const place = () => [50 + random(), 4 + random()];
+  const employees = input.employees.map((e) => {
+    if (!chance(0.7)) return e;
+    const days = Array.from({ length: 1 + int(3) }, () => {
+      const day = int(40), length = 1 + int(3);
+      return { start: iso(day * 1440), end: iso((day + length) * 1440) };
+    });
+    return { ...e, unavailableTimeSpans: [...(e.unavailableTimeSpans ?? []), ...days] };
+  }).map((e) => (chance(0.8) ? { ...e, location: place() } : e));
+  const shifts = input.shifts.map((s) => (chance(0.8) ? { ...s, location: place() } : s));
+  return {
+    ...input, contracts, employees, shifts,
+    ...(chance(0.3) ? { scheduleParameterization: { ...input.scheduleParameterization, travelConfiguration: { maxEmployeeToShiftTravelDistanceInMeters: int(100_000) } } } : {}),
+  };
 }
 
 /**

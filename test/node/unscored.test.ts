@@ -113,10 +113,9 @@ describe("the request that uses every reference property", () => {
     expect(fields.map((i) => pattern(i.detail.field as string)).sort()).toEqual(UNSCORED.map((f) => f.path).sort());
     // Named precisely: the contract and rule by id; the large lists summarized with a count and examples.
     const named = fields.map((i) => i.detail.field);
-    expect(named).toContain("contracts[id=FT].travelConfigurations");
-    expect(fields.find((i) => i.detail.field === "employees[].location")!.detail).toMatchObject({ examples: ["employees[id=Ann].location"] });
-    // Global period, concurrent shifts and shift group rules, single-day patterns and rest maximums are scored: no warning.
-    for (const scored of ["globalRules.minimumMaximumShiftsPerPeriod", "globalRules.concurrentShiftsRules", "globalRules.shiftGroupRules", "shiftGroups", "employees[].requiredPairings[].groupShiftsPerDayLimit", "contracts[id=FT].singleDayShiftSequencePatternRules", "contracts[id=FT].minutesBetweenShiftsRules[id=MB-unscored].maximumMinutesBetweenShifts"]) {
+    expect(named).toContain("contracts[id=FT].fteConfiguration");
+    // Global period, concurrent shifts and shift group rules, single-day patterns, rest maximums and travel are scored: no warning.
+    for (const scored of ["globalRules.minimumMaximumShiftsPerPeriod", "globalRules.concurrentShiftsRules", "globalRules.shiftGroupRules", "shiftGroups", "employees[].requiredPairings[].groupShiftsPerDayLimit", "contracts[id=FT].singleDayShiftSequencePatternRules", "contracts[id=FT].minutesBetweenShiftsRules[id=MB-unscored].maximumMinutesBetweenShifts", "employees[].location"]) {
       expect(named).not.toContain(scored);
     }
     for (const issue of fields) expect(issue.message).toContain(issue.detail.field as string);
@@ -172,6 +171,9 @@ describe("the request that uses every reference property", () => {
     "dailyShiftPairingRules PROHIBITED": ["Employee has prohibited daily shift pairing"],
     "dailyShiftPairingRules UNPREFERRED": ["Employee has unpreferred daily shift pairing"],
     "dailyShiftPairingRules PREFERRED": ["Employee does not have preferred daily shift pairing"],
+    "contracts[].avoidShiftCloseToDayOffRequestRules": ["Employee has unpreferred shift near day off request"],
+    "contracts[].shiftRotationRules": ["Custom rotation duration in days not in preferred range for employee"],
+    "contracts[].travelConfigurations": ["Maximum employee to shift travel distance exceeded", "Minimize travel distance"],
     "globalRules.costsRules REQUIRED": ["Costs per period not in required range"],
     "globalRules.costsRules PREFERRED": ["Costs per period not in preferred range"],
     "employeeCostGroups ratio": ["Keep employee activation ratio"],
@@ -223,15 +225,15 @@ describe("focused warnings", () => {
     contracts: [{ id: "FT" }],
   });
 
-  it("single-day and multi-day patterns (scored) are no warning; a travel configuration is a warning naming it", () => {
+  it("single-day and multi-day patterns (scored) are no warning; an FTE configuration is a warning naming it", () => {
     const input = base();
     input.contracts![0].singleDayShiftSequencePatternRules = [{ id: "no-late-early", satisfiability: "PROHIBITED", pattern: [{ includeShiftTags: ["late"] }, { includeShiftTags: ["early"] }] }];
     input.contracts![0].multiDayShiftSequencePatternRules = [{ id: "no-split-days", satisfiability: "PROHIBITED", pattern: [{ type: "ON" }, { type: "OFF" }, { type: "ON" }] }];
     expect(validateModelInput(input)).toEqual([]);
-    input.contracts![0].travelConfigurations = [{ id: "T" }];
+    input.contracts![0].fteConfiguration = { fixedFte: 0.8 };
     const [issue, ...rest] = validateModelInput(input);
     expect(rest).toEqual([]);
-    expect(issue).toMatchObject({ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "contracts[id=FT].travelConfigurations", ids: ["T"], count: 1 } });
+    expect(issue).toMatchObject({ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "contracts[id=FT].fteConfiguration" } });
     expect(summarize([issue]).summary).toBe("WARNINGS");
   });
 
@@ -270,8 +272,11 @@ describe("focused warnings", () => {
   });
 
   it("a weight override without a constraint is a warning naming it; a scored one is not", () => {
-    expect(validateModelInput(base(), { minimizeTravelDistanceWeight: 5, balanceTimeWorkedWeight: 2 })).toMatchObject([
-      { code: "UNSCORED_OVERRIDE", severity: "WARNING", detail: { override: "minimizeTravelDistanceWeight", weight: 5 } },
+    // Any override still without a constraint (the list shrinks as rules get scored).
+    const unscored = UNSCORED_OVERRIDES[0];
+    expect(unscored).toBeDefined();
+    expect(validateModelInput(base(), { [unscored]: 5, balanceTimeWorkedWeight: 2, minimizeTravelDistanceWeight: 3 })).toMatchObject([
+      { code: "UNSCORED_OVERRIDE", severity: "WARNING", detail: { override: unscored, weight: 5 } },
     ]);
   });
 });
@@ -312,7 +317,7 @@ describe("the single source", () => {
     expect(ISSUE_TYPES.filter((t) => t.code.startsWith("UNSCORED_")).map((t) => [t.code, t.severity])).toEqual([["UNSCORED_FIELD", "WARNING"], ["UNSCORED_OVERRIDE", "WARNING"]]);
     // Every rolling window field is scored (HOURLY windows and unlogged break tags included).
     expect(UNSCORED_FIELDS.rollingWindowRules).toBeUndefined();
-    expect(UNSCORED_FIELDS.contract).toContain("travelConfigurations");
+    expect(UNSCORED_FIELDS.contract).toContain("fteConfiguration");
     expect(UNSCORED_FIELDS.contract).not.toContain("multiDayShiftSequencePatternRules");
     expect(UNSCORED_FIELDS.contract).not.toContain("singleDayShiftSequencePatternRules");
   });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { ISSUE_TYPES, MAX_SHIFTS, summarize, validateModelInput } from "../../model/validation";
 import type { ModelInput } from "../../schemas/model-input";
+import { UNSCORED_OVERRIDES } from "../../model/unscored-fields";
 
 const T = (h: number) => `2027-05-03T${String(h).padStart(2, "0")}:00:00Z`;
 
@@ -202,6 +203,21 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   // Employee pairings (model/pairing-validation.ts).
   EMPLOYEE_PAIRING_MISSING_TARGET: pairing({ onlyForShiftTags: ["icu"] }, { shifts: [{ id: "s1", start: T(8), end: T(16), tags: ["icu"] }] }),
   EMPLOYEE_PAIRING_BOTH_EMPLOYEE_AND_TAGS: pairing({ pairedEmployee: "Bob", includeEmployeeWithTags: ["senior"] }),
+  SHIFT_ROTATION_RULE_MISSING_PERIOD: contract({ shiftRotationRules: [{ id: "rot", rotationGroups: [{ id: "g" }] }] }),
+  SHIFT_ROTATION_RULE_DEPRECATED_PERIOD: contract({ shiftRotationRules: [{ id: "rot", builtInRotationPeriod: { type: "WEEKLY" }, rotationGroups: [{ id: "g" }] }] }),
+  SHIFT_ROTATION_RULE_CUSTOM_PERIOD_MIN_GREATER_THAN_MAX: contract({ shiftRotationRules: [{ id: "rot", rotationPeriod: { type: "CUSTOM", preferredRotationPeriodMinSizeInDays: 9, requiredRotationPeriodMaxSizeInDays: 7 }, rotationGroups: [{ id: "g" }] }] }),
+  SHIFT_MATCHES_MULTIPLE_ROTATION_GROUPS: contract({ shiftRotationRules: [{ id: "rot", rotationPeriod: { type: "WEEKLY" }, rotationGroups: [{ id: "day" }, { id: "any-shift" }] }] }),
+  BOTH_GLOBAL_AND_CONTRACT_TRAVEL_CONFIGURATIONS: (i) => ({ ...contract({ travelConfigurations: [{ id: "t" }] })(i), scheduleParameterization: { travelConfiguration: {} } }),
+  EMPLOYEE_MULTIPLE_TRAVEL_CONTRACTS: (i) => ({
+    ...i,
+    contracts: [{ id: "c1", travelConfigurations: [{ id: "t" }] }, { id: "c2", travelConfigurations: [{ id: "t" }] }],
+    employees: [{ ...i.employees[0], contracts: ["c1", "c2"], location: [50.85, 4.35] }, i.employees[1]],
+  }),
+  EMPLOYEE_TRAVEL_CONTRACT_WITHOUT_LOCATION: contract({ travelConfigurations: [{ id: "t", maxEmployeeToShiftTravelDistanceInMeters: 1000 }] }),
+  TRAVEL_CONFIG_START_NOT_BEFORE_END: contract({ travelConfigurations: [{ id: "t", validityDateTimeSpan: { start: "2027-05-04T00:00:00", end: "2027-05-03T00:00:00" } }] }),
+  TRAVEL_CONFIGS_OVERLAP: contract({ travelConfigurations: [{ id: "t1" }, { id: "t2", validityDateTimeSpan: { start: "2027-05-03T00:00:00" } }] }),
+  PERIODIC_TRAVEL_CONFIG_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: contract({ travelConfigurations: [{ id: "t", includeShiftTags: ["a"], excludeShiftTags: ["b"] }] }),
+  TRAVEL_CONFIGURATION_BOTH_INCLUDE_AND_EXCLUDE_SHIFT_TAGS: (i) => ({ ...i, scheduleParameterization: { travelConfiguration: { includeShiftTags: ["a"], excludeShiftTags: ["b"] } } }),
   EMPLOYEE_PAIRING_SELF_PAIRING: pairing({ pairedEmployee: "Ann" }),
   EMPLOYEE_PAIRING_UNKNOWN_EMPLOYEE: pairing({ pairedEmployee: "Zed" }, {}, "prohibitedPairings"),
   EMPLOYEE_PAIRING_UNKNOWN_TAG: pairing({ includeEmployeeWithTags: ["trainer"] }, {}, "preferredPairings"),
@@ -228,7 +244,8 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
 };
 /** `config.model.overrides` of a row, where the issue is about them. */
 const OVERRIDES: Record<string, Record<string, number>> = {
-  UNSCORED_OVERRIDE: { minimizeTravelDistanceWeight: 2 },
+  // Any override still without a constraint (the list shrinks as rules get scored).
+  UNSCORED_OVERRIDE: { [UNSCORED_OVERRIDES[0]]: 2 },
 };
 
 describe("validation issues", () => {

@@ -13,7 +13,7 @@ import {
   K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST, TZ_WORDS, MULTI_DAY_PATTERN_CONSTRAINT,
   K_PERIOD_DAYS_OFF_RUN, K_PERIOD_UNIQUE_TAGS, K_PERIOD_LOCATIONS, K_PERIOD_SHIFT_TYPES, K_PERIOD_START_DIFFERENCE,
   K_PERIOD_MINUTES_LOGGED, K_ROLLING_DAYS_OFF_RUN,
-  SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT,
+  SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT, K_ROTATION, ROTATION_CONSTRAINT,
 } from "../../layout";
 import type { ContractMatch } from "../../session";
 import { isoDate } from "../../time";
@@ -53,6 +53,8 @@ export function contractJustification(problem: EncodedProblem, m: ContractMatch)
   switch (rule.kind) {
     case K_SCOPED_DISRUPTION:
       return scopedDisruptionJustification(problem, [m]);
+    case K_ROTATION:
+      return rotationJustification(problem, m);
     case K_MINUTES_BETWEEN:
       // Record d: 0 for a minimum's pair, 1 for a maximum's (assembly/constraints/sequence-rules.ts).
       return {
@@ -211,5 +213,32 @@ export function singleDayPatternJustification(problem: EncodedProblem, m: Contra
   return {
     employee, patternRule: rule.ruleId, matchSequence: { matchElements },
     description: `Employee '${employee}' ${what} the ${rule.ordered === false ? "unordered " : ""}single day pattern of ${k} shift(s) on ${isoDate(m.a)} (rule '${rule.ruleId}' of contract '${rule.contractId}'${hard ? ", hard" : ""}).`,
+  };
+}
+
+/**
+ * A shift rotation match (constraints/rotation.ts records): WEEKLY [shift1, shift2] in one week but different groups
+ * (`*ShiftRotationNotMetForEmployeeJustification`); custom [first day, last day, group, above the maximum] of one block
+ * (`CustomRotationDuration*Justification`, one `CustomRotationViolation`).
+ */
+function rotationJustification(problem: EncodedProblem, m: ContractMatch): Justification {
+  const rule = problem.contractRules[m.rule];
+  const employee = problem.employeeIds[m.employee];
+  const where = `rule '${rule.ruleId}' of contract '${rule.contractId}'`;
+  if (rule.constraintId < ROTATION_CONSTRAINT + 2) {
+    const shift1 = problem.shiftIds[m.a], shift2 = problem.shiftIds[m.b];
+    return {
+      employee, shiftRotationRule: rule.ruleId, shift1, shift2,
+      description: `Employee '${employee}' works shifts '${shift1}' and '${shift2}' of different rotation groups in one week (${where}).`,
+    };
+  }
+  const group = rule.rotationGroups?.[m.c] ?? "";
+  const violation = { rotationGroup: group, dateSpan: { start: isoDate(m.a), end: isoDate(m.b) }, violationSizeInDays: m.penalty };
+  const length = m.b - m.a + 1;
+  const bound = m.d === 1 ? `above the ${rule.constraintId === ROTATION_CONSTRAINT + 2 ? "required" : "preferred"} maximum of ${rule.max}` : `below the preferred minimum of ${rule.min}`;
+  return {
+    employee,
+    ...(m.d === 1 ? { maximumDaysViolations: [violation] } : { minimumDaysViolations: [violation] }),
+    description: `Employee '${employee}' works rotation group '${group}' for ${length} days from ${isoDate(m.a)} to ${isoDate(m.b)}, ${bound} (${where}).`,
   };
 }

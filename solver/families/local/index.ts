@@ -8,6 +8,10 @@ import { shiftTagMatchRules, tagsMatch, toMinutes } from "../../encode";
 import { list, matchScore, type ConstraintMatch, type ExplainContext, type Justification } from "../../explain-context";
 import type { FamilyDescriptor } from "../types";
 import { encodeLocal } from "./encode";
+import { encodeNearDayOff, nearDayOffOfInput, type NearDayOff } from "../../encode-day-off";
+import { NEAR_DAY_OFF_CONSTRAINT, TRAVEL_CONSTRAINT } from "../../layout";
+import { encodeTravel, travelDistance } from "../../encode-travel";
+import { isoDate } from "../../time";
 import { localEmployeeMetrics, localKpis } from "./metrics";
 
 /** Id of the first REQUIRED or PREFERRED shift tag match rule (named by the tag justifications). */
@@ -51,7 +55,49 @@ function overlappingSpans(x: ExplainContext, s: number, e: number, kind: "unavai
   );
 }
 
+/** The broken avoidShiftCloseToDayOffRequestRules of the input by "shift:employee", once per explanation. */
+const nearDayOffMemo = new WeakMap<ExplainContext, Map<string, NearDayOff[]>>();
+
+function nearDayOffJustification(x: ExplainContext, id: number, s: number, e: number): Justification {
+  let byPair = nearDayOffMemo.get(x);
+  if (!byPair) {
+    nearDayOffMemo.set(x, (byPair = new Map()));
+    for (const m of nearDayOffOfInput(x.input)) {
+      const key = `${m.shift}:${m.employee}`;
+      byPair.set(key, [...(byPair.get(key) ?? []), m]);
+    }
+  }
+  const prohibited = id === NEAR_DAY_OFF_CONSTRAINT;
+  const broken = (byPair.get(`${s}:${e}`) ?? []).filter((m) => ((m.rule.satisfiability ?? "PROHIBITED") === "PROHIBITED") === prohibited);
+  const shift = x.shiftId(s), employee = x.employeeId(e);
+  const what = broken.map((m) => `rule '${m.rule.id}' of contract '${m.contractId}', ${m.side} the day off ${isoDate(m.dayOff)}`).join("; ");
+  return {
+    employee,
+    shift,
+    avoidShiftCloseToDayOffRequestRule: broken[0]?.rule.id,
+    description: `Employee '${employee}' has ${prohibited ? "prohibited" : "unpreferred"} shift '${shift}' near a day off request (${what}).`,
+  };
+}
+
+/** Travel matches: the distance is the core's (its penalty, or the penalty plus the maximum exceeded). */
+function travelJustification(x: ExplainContext, id: number, s: number, e: number): Justification {
+  const shift = x.shiftId(s), employee = x.employeeId(e);
+  const raw = x.session.localPenalty(id, s, e);
+  if (id === TRAVEL_CONSTRAINT + 1) {
+    return { employee, shift, distanceInMeters: raw, description: `Employee '${employee}' travels ${raw} meters to shift '${shift}'.` };
+  }
+  const g = x.problem.sections.employeeTravel[3 * e];
+  const maximumDistanceInMeters = x.problem.sections.travelShifts[g * x.problem.shiftIds.length + s];
+  const distanceInMeters = raw + maximumDistanceInMeters;
+  return {
+    employee, shift, distanceInMeters, maximumDistanceInMeters,
+    description: `Employee '${employee}' lives ${distanceInMeters} meters from shift '${shift}', beyond the maximum of ${maximumDistanceInMeters}.`,
+  };
+}
+
 function justification(x: ExplainContext, id: number, s: number, e: number): Justification {
+  if (id === NEAR_DAY_OFF_CONSTRAINT || id === NEAR_DAY_OFF_CONSTRAINT + 1) return nearDayOffJustification(x, id, s, e);
+  if (id === TRAVEL_CONSTRAINT || id === TRAVEL_CONSTRAINT + 1) return travelJustification(x, id, s, e);
   const shift = x.shiftId(s);
   const employee = e >= 0 ? x.employeeId(e) : undefined;
   const input = x.input;
@@ -177,9 +223,26 @@ export const localFamily: FamilyDescriptor = {
     { id: 52, override: "minimizeOutgoingDisruptionForEmployeeWeight", justification: "MinimizeOutgoingDisruptionPerEmployeeJustification" },
     { id: 53, override: "minimizeIncomingDisruptionForEmployeeWeight", justification: "MinimizeIncomingDisruptionPerEmployeeJustification" },
     { id: 54, override: "employeeAssignmentDisruptedOnReplanningWeight", justification: "EmployeeAssignmentDisruptedOnReplanningJustification" },
+    // Shifts near a day off request (assembly/constraints/near-day-off.ts, solver/encode-day-off.ts).
+    { id: NEAR_DAY_OFF_CONSTRAINT, justification: "EmployeeHasProhibitedShiftNearDayOffRequestJustification" },
+    { id: NEAR_DAY_OFF_CONSTRAINT + 1, override: "employeeHasUnpreferredShiftNearDayOffRequestWeight", justification: "EmployeeHasUnpreferredShiftNearDayOffRequestJustification" },
+    // Travel (assembly/constraints/travel.ts, solver/encode-travel.ts).
+    { id: TRAVEL_CONSTRAINT, justification: "MaximumEmployeeToShiftTravelDistanceExceededJustification" },
+    { id: TRAVEL_CONSTRAINT + 1, override: "minimizeTravelDistanceWeight", justification: "MinimizeTravelDistanceJustification" },
   ],
-  encode: encodeLocal,
-  metrics: { employees: localEmployeeMetrics, kpis: localKpis },
+  encode(ctx) {
+    encodeLocal(ctx);
+    Object.assign(ctx.sections, encodeNearDayOff(ctx), encodeTravel(ctx));
+  },
+  metrics: {
+    employees: localEmployeeMetrics,
+    kpis: (m) => {
+      // Every assigned shift with a location, from its employee's home (with a location), whatever the configurations.
+      let travel = 0;
+      for (let s = 0; s < m.assignment.length; s++) if (m.assignment[s] >= 0) travel += travelDistance(m.problem.input, m.assignment[s], s) ?? 0;
+      return { ...localKpis(m), travelDistance: travel };
+    },
+  },
   matches(x, id, weight) {
     const assignment = x.currentAssignment();
     const out: ConstraintMatch[] = [];
