@@ -122,13 +122,14 @@ export async function ingestSolvingRequest(req: Request, bucket: R2Bucket, key: 
       if (problems.length === 0) for (const piece of pending.splice(0)) await upload.write(piece);
       else pending.length = 0;
     }
-    checkUtf8(utf8);
-    const root = problems.length >= MAX_SCHEMA_PROBLEMS ? null : json.end();
+    const stopped = problems.length >= MAX_SCHEMA_PROBLEMS;
+    if (!stopped) checkUtf8(utf8);
+    const root = stopped ? null : json.end();
     // The rest of the request: the streamed lists are empty here, their members were checked one by one.
     const skeleton = root === null ? null : SolvingRequestSchema.safeParse(root);
     if (skeleton && !skeleton.success) noteProblems(skeleton.error, "");
     if (problems.length > 0 || !skeleton?.success) {
-      const more = problems.length >= MAX_SCHEMA_PROBLEMS ? [`… and more: reading stopped after ${MAX_SCHEMA_PROBLEMS} problems`] : [];
+      const more = stopped ? [`… and more: reading stopped after ${MAX_SCHEMA_PROBLEMS} problems`] : [];
       throw new ApiError(400, "VALIDATION_ERROR", "The request body does not match the schema.", [...problems, ...more]);
     }
     for (const piece of pending.splice(0)) await upload.write(piece);
