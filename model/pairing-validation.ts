@@ -33,7 +33,8 @@ const KINDS = [
   ["PROHIBITED", "prohibitedPairings"],
 ] as const;
 
-export function validatePairings(input: ModelInput, report: Report): void {
+/** `shiftTags`: every tag some shift carries. */
+export function validatePairings(input: ModelInput, shiftTags: ReadonlySet<string>, report: Report): void {
   if (!input.employees.some((e) => KINDS.some(([, field]) => (e[field]?.length ?? 0) > 0))) return;
   const employeeIds = new Set(input.employees.map((e) => e.id));
   const tagTypes = new Set((input.tagTypes ?? []).map((t) => t.id));
@@ -41,7 +42,7 @@ export function validatePairings(input: ModelInput, report: Report): void {
   const knownTags = new Set([
     ...declaredTags,
     ...input.employees.flatMap((e) => e.tags ?? []),
-    ...input.shifts.flatMap((s) => s.tags ?? []),
+    ...shiftTags,
   ]);
   for (const employee of input.employees) {
     const required = new Set<string>();

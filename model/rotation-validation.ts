@@ -5,6 +5,7 @@
  */
 import type { ModelInput } from "../schemas/model-input";
 import { tagsMatch } from "../solver/encode";
+import { TAG_SET_SHIFTS, type ShiftFacts } from "./shift-facts";
 
 type Entry = { severity: "ERROR" | "WARNING"; message: string };
 
@@ -16,11 +17,11 @@ export const ROTATION_ISSUE_TYPES = {
 } as const satisfies Record<string, Entry>;
 
 export type RotationIssueCode = keyof typeof ROTATION_ISSUE_TYPES;
-const MAX_SHIFT_ISSUES = 20;
+const MAX_SHIFT_ISSUES = TAG_SET_SHIFTS;
 type Report = (code: RotationIssueCode, message: string, detail: Record<string, unknown>) => void;
 
-export function validateRotations(input: ModelInput, report: Report): void {
-  const tagSets = input.shifts.map((s) => new Set(s.tags ?? []));
+/** `tagSets`: the shifts' distinct tag sets with their first shifts (ShiftFacts), in place of the shifts themselves. */
+export function validateRotations(input: Omit<ModelInput, "shifts">, tagSets: ShiftFacts["tagSets"], report: Report): void {
   for (const contract of input.contracts ?? []) {
     for (const r of contract.shiftRotationRules ?? []) {
       const at = { contract: contract.id, rule: r.id };
@@ -35,13 +36,17 @@ export function validateRotations(input: ModelInput, report: Report): void {
           report("SHIFT_ROTATION_RULE_CUSTOM_PERIOD_MIN_GREATER_THAN_MAX", `${text} has a preferred minimum of ${min} days above a maximum of ${Math.min(...max)}.`, { ...at, minSizeInDays: min, maxSizeInDays: Math.min(...max) });
         }
       }
-      // At most MAX_SHIFT_ISSUES shifts per rule are named.
-      let named = 0;
-      input.shifts.forEach((shift, s) => {
-        if (named >= MAX_SHIFT_ISSUES) return;
-        const groups = r.rotationGroups.filter((g) => tagsMatch(tagSets[s], g.includeShiftTags, undefined, g.shiftTagMatches ?? "ALL")).map((g) => g.id);
-        if (groups.length > 1 && ++named) report("SHIFT_MATCHES_MULTIPLE_ROTATION_GROUPS", `Shift '${shift.id}' matches rotation groups ${groups.join(", ")} of ${text}.`, { ...at, shift: shift.id, rotationGroups: groups });
-      });
+      // At most MAX_SHIFT_ISSUES shifts per rule are named, the first ones in input order.
+      const hits: Array<{ at: number; id: string; groups: string[] }> = [];
+      for (const { tags, shifts } of tagSets.values()) {
+        const set = new Set(tags);
+        const groups = r.rotationGroups.filter((g) => tagsMatch(set, g.includeShiftTags, undefined, g.shiftTagMatches ?? "ALL")).map((g) => g.id);
+        if (groups.length > 1) for (const s of shifts) hits.push({ ...s, groups });
+      }
+      hits.sort((x, y) => x.at - y.at);
+      for (const hit of hits.slice(0, MAX_SHIFT_ISSUES)) {
+        report("SHIFT_MATCHES_MULTIPLE_ROTATION_GROUPS", `Shift '${hit.id}' matches rotation groups ${hit.groups.join(", ")} of ${text}.`, { ...at, shift: hit.id, rotationGroups: hit.groups });
+      }
     }
   }
 }

@@ -90,45 +90,79 @@ function isUsed(v: unknown, f: UnscoredField): boolean {
   return true;
 }
 
+const STEPS = UNSCORED.map((f) => f.path.split("."));
+
+/**
+ * The unscored fields a request uses, gathered from the input and, one at a time, from its shifts: the Worker reads
+ * the shifts of a submission as a stream (README "Request bodies") and keeps none of them.
+ */
+export class UnscoredTally {
+  /** Per entry of UNSCORED, its uses by field path, in input order. */
+  private readonly byField: Array<Map<string, UnscoredUse>> = UNSCORED.map(() => new Map());
+
+  /** The fields under `input` (its `shifts` too: leave them out of `input` when they come through `addShift`). */
+  addInput(input: ModelInput): void {
+    UNSCORED.forEach((_, i) => this.visit(i, input, 0, "", "", false));
+  }
+
+  /** The fields of the shift at `index` of `modelInput.shifts`. */
+  addShift(shift: unknown, index: number): void {
+    const label = `shifts${labelOf(shift, index)}`;
+    STEPS.forEach((steps, i) => {
+      if (steps[0] === "shifts[]") this.visit(i, shift, 1, "shifts[]", label, true);
+    });
+  }
+
+  /** One entry per path, in the order of UNSCORED, then input order. */
+  uses(): UnscoredUse[] {
+    return this.byField.flatMap((uses) => [...uses.values()]);
+  }
+
+  private visit(f: number, node: unknown, i: number, field: string, example: string, summarized: boolean): void {
+    if (node === null || typeof node !== "object") return;
+    const steps = STEPS[f];
+    const step = steps[i];
+    const list = step.endsWith("[]");
+    const name = list ? step.slice(0, -2) : step;
+    const value = (node as Record<string, unknown>)[name];
+    const at = (p: string) => (p ? `${p}.${name}` : name);
+    if (!list) {
+      if (i < steps.length - 1) return this.visit(f, value, i + 1, at(field), at(example), summarized);
+      if (!isUsed(value, UNSCORED[f])) return;
+      const key = at(field);
+      const uses = this.byField[f];
+      const use = uses.get(key) ?? { field: key, count: 0 };
+      use.count += Array.isArray(value) ? value.length : 1;
+      if (summarized) {
+        use.examples ??= [];
+        if (use.examples.length < MAX_EXAMPLES) use.examples.push(at(example));
+      }
+      if (UNSCORED[f].only || UNSCORED[f].except) use.value = value;
+      const ids = Array.isArray(value) ? value.map(idOf).filter((id): id is string => id !== undefined) : [];
+      if (ids.length > 0) use.ids = ids.slice(0, MAX_IDS);
+      uses.set(key, use);
+      return;
+    }
+    if (!Array.isArray(value)) return;
+    const summarize = summarized || SUMMARIZED.has(name);
+    value.forEach((member, k) => {
+      const label = labelOf(member, k);
+      this.visit(f, member, i + 1, at(field) + (summarize ? "[]" : label), at(example) + label, summarize);
+    });
+  }
+}
+
+/** `[id=X]` for a member with an id, else its position `[k]`. */
+function labelOf(member: unknown, k: number): string {
+  const id = idOf(member);
+  return id !== undefined ? `[id=${id}]` : `[${k}]`;
+}
+
 /** Every unscored field the input uses, one entry per path (in list order of UNSCORED, then input order). */
 export function unscoredFieldsUsed(input: ModelInput): UnscoredUse[] {
-  const uses = new Map<string, UnscoredUse>();
-  for (const f of UNSCORED) {
-    const steps = f.path.split(".");
-    const visit = (node: unknown, i: number, field: string, example: string, summarized: boolean) => {
-      if (node === null || typeof node !== "object") return;
-      const step = steps[i];
-      const list = step.endsWith("[]");
-      const name = list ? step.slice(0, -2) : step;
-      const value = (node as Record<string, unknown>)[name];
-      const at = (p: string) => (p ? `${p}.${name}` : name);
-      if (!list) {
-        if (i < steps.length - 1) return visit(value, i + 1, at(field), at(example), summarized);
-        if (!isUsed(value, f)) return;
-        const key = at(field);
-        const use = uses.get(key) ?? { field: key, count: 0 };
-        use.count += Array.isArray(value) ? value.length : 1;
-        if (summarized) {
-          use.examples ??= [];
-          if (use.examples.length < MAX_EXAMPLES) use.examples.push(at(example));
-        }
-        if (f.only || f.except) use.value = value;
-        const ids = Array.isArray(value) ? value.map(idOf).filter((id): id is string => id !== undefined) : [];
-        if (ids.length > 0) use.ids = ids.slice(0, MAX_IDS);
-        uses.set(key, use);
-        return;
-      }
-      if (!Array.isArray(value)) return;
-      const summarize = summarized || SUMMARIZED.has(name);
-      value.forEach((member, k) => {
-        const id = idOf(member);
-        const label = id !== undefined ? `[id=${id}]` : `[${k}]`;
-        visit(member, i + 1, at(field) + (summarize ? "[]" : label), at(example) + label, summarize);
-      });
-    };
-    visit(input, 0, "", "", false);
-  }
-  return [...uses.values()];
+  const tally = new UnscoredTally();
+  tally.addInput(input);
+  return tally.uses();
 }
 
 /** The reference weight names in `overrides` that no constraint uses yet. */

@@ -17,7 +17,8 @@ import { PAIRING_ISSUE_TYPES, validatePairings } from "./pairing-validation";
 import { GLOBAL_ISSUE_TYPES, validateGlobalCounts } from "./global-validation";
 import { ROTATION_ISSUE_TYPES, validateRotations } from "./rotation-validation";
 import { TRAVEL_ISSUE_TYPES, validateTravel } from "./travel-validation";
-import { unscoredFieldsUsed, unscoredOverridesUsed } from "./unscored-fields";
+import { parseMs, ShiftFacts } from "./shift-facts";
+import { unscoredOverridesUsed } from "./unscored-fields";
 
 export type Severity = "ERROR" | "WARNING";
 
@@ -134,17 +135,6 @@ export function findIssueType(code: string): IssueType | undefined {
 }
 
 type Span = { start: string; end: string };
-/** Date.parse, memoized: a dataset repeats the same few hundred timestamps (cleared when it grows large). */
-const parsed = new Map<string, number>();
-function parseMs(text: string): number {
-  let ms = parsed.get(text);
-  if (ms === undefined) {
-    ms = Date.parse(text);
-    if (parsed.size > 100_000) parsed.clear();
-    parsed.set(text, ms);
-  }
-  return ms;
-}
 const startsBeforeEnd = (span: Span) => parseMs(span.start) < parseMs(span.end);
 
 /**
@@ -152,29 +142,45 @@ const startsBeforeEnd = (span: Span) => parseMs(span.start) < parseMs(span.end);
  * no constraint yet.
  */
 export function validateModelInput(input: ModelInput, overrides?: Readonly<Record<string, unknown>> | null): ValidationIssue[] {
+  const shifts = new ShiftFacts(new Set(input.employees.map((e) => e.id)));
+  for (const shift of input.shifts) shifts.add(shift);
+  return validateWithShiftFacts(input, shifts, overrides);
+}
+
+/**
+ * Every issue of a model input whose shifts came one by one into `shifts` (`input.shifts` is not read): the Worker's
+ * streamed submissions (README "Request bodies") and `validateModelInput`. It adds the input's unscored fields to
+ * `shifts.unscored`: call it once per `shifts`.
+ */
+export function validateWithShiftFacts(
+  input: Omit<ModelInput, "shifts">,
+  shifts: ShiftFacts,
+  overrides?: Readonly<Record<string, unknown>> | null,
+): ValidationIssue[] {
+  const whole = { ...input, shifts: [] } as ModelInput;
   const issues: ValidationIssue[] = [];
   const report = (code: IssueCode, message: string, detail: Record<string, unknown>) =>
     issues.push({ id: issues.length + 1, code, severity: ISSUE_TYPE_TABLE[code].severity, detail, message });
 
   if (input.employees.length === 0) report("EMPTY_EMPLOYEES_LIST", "modelInput.employees is empty.", {});
   // Shifts generated from demand rules count: such an input may come without shifts of its own.
-  if (input.shifts.length === 0 && generatingRules(input).length === 0) report("EMPTY_SHIFTS_LIST", "modelInput.shifts is empty.", {});
-  if (input.shifts.length > MAX_SHIFTS) {
-    report("TOO_MANY_SHIFTS", `The input has ${input.shifts.length} shifts; at most ${MAX_SHIFTS} are allowed.`, {
-      shiftCount: input.shifts.length,
+  if (shifts.count === 0 && generatingRules(whole).length === 0) report("EMPTY_SHIFTS_LIST", "modelInput.shifts is empty.", {});
+  if (shifts.count > MAX_SHIFTS) {
+    report("TOO_MANY_SHIFTS", `The input has ${shifts.count} shifts; at most ${MAX_SHIFTS} are allowed.`, {
+      shiftCount: shifts.count,
       maxShifts: MAX_SHIFTS,
     });
-  } else if (input.shifts.length > SHIFT_WARNING_THRESHOLD) {
+  } else if (shifts.count > SHIFT_WARNING_THRESHOLD) {
     report(
       "TOO_MANY_SHIFTS_SOFT_WARNING",
-      `The input has ${input.shifts.length} shifts, more than 80% of the maximum of ${MAX_SHIFTS}.`,
-      { shiftCount: input.shifts.length, percentageOfLimit: 80, maxShifts: MAX_SHIFTS },
+      `The input has ${shifts.count} shifts, more than 80% of the maximum of ${MAX_SHIFTS}.`,
+      { shiftCount: shifts.count, percentageOfLimit: 80, maxShifts: MAX_SHIFTS },
     );
   }
 
   const lists: Array<[string, ReadonlyArray<{ id: string }> | undefined]> = [
     ["employees", input.employees],
-    ["shifts", input.shifts],
+    ["shifts", undefined],
     ["contracts", input.contracts],
     ["tagTypes", input.tagTypes],
     ["tags", input.tags],
@@ -188,6 +194,9 @@ export function validateModelInput(input: ModelInput, overrides?: Readonly<Recor
         report("DUPLICATE_ID", `Duplicate id '${item.id}' in modelInput.${list}.`, { list, id: item.id });
       }
       seen.add(item.id);
+    }
+    if (list === "shifts") {
+      for (const id of shifts.duplicateIds) report("DUPLICATE_ID", `Duplicate id '${id}' in modelInput.shifts.`, { list, id });
     }
   }
 
@@ -207,7 +216,7 @@ export function validateModelInput(input: ModelInput, overrides?: Readonly<Recor
       });
     }
   }
-  const knownTags = new Set([...(input.tags ?? []).map((t) => t.id), ...input.shifts.flatMap((s) => s.tags ?? [])]);
+  const knownTags = new Set([...(input.tags ?? []).map((t) => t.id), ...shifts.tags]);
   const contractIds = new Set((input.contracts ?? []).map((c) => c.id));
   const skillsHeld = new Set(input.employees.flatMap((e) => (e.skills ?? []).map((s) => s.id)));
   const hasTagMatchRule =
@@ -273,59 +282,47 @@ export function validateModelInput(input: ModelInput, overrides?: Readonly<Recor
     }
   }
 
-  validateContracts(input, report);
-  validateCosts(input, report);
-  validateDemand(input, report);
-  validatePairings(input, report);
-  validateGlobalCounts(input, report);
-  validateRotations(input, report);
-  validateTravel(input, report);
+  validateContracts(whole, report);
+  validateCosts(whole, report);
+  validateDemand(whole, report);
+  validatePairings(whole, shifts.tags, report);
+  validateGlobalCounts(whole, report);
+  validateRotations(whole, shifts.tagSets, report);
+  validateTravel(whole, report);
 
+  // The issues of single shifts, in shift order, each shift's own before its unknown skill and unknown employee.
   const employeeIds = new Set(input.employees.map((e) => e.id));
-  const unknownSkillsReported = new Set<string>();
-  for (const shift of input.shifts) {
-    if (!startsBeforeEnd(shift)) {
-      report(
-        "SHIFT_START_NOT_BEFORE_END",
-        `Shift '${shift.id}' starts at ${shift.start}, not before its end ${shift.end}.`,
-        { shift: shift.id, startTime: shift.start, endTime: shift.end },
-      );
-    }
-    for (const b of shift.breaks ?? []) {
-      if (parseMs(b.start) < parseMs(shift.start)) {
-        report("SHIFT_BREAK_BEFORE_SHIFT_START", `A break of shift '${shift.id}' starts at ${b.start}, before the shift.`, {
-          shift: shift.id,
-          breakStart: b.start,
-          shiftStart: shift.start,
-        });
-      }
-      if (parseMs(b.end) > parseMs(shift.end)) {
-        report("SHIFT_BREAK_AFTER_SHIFT_END", `A break of shift '${shift.id}' ends at ${b.end}, after the shift.`, {
-          shift: shift.id,
-          breakEnd: b.end,
-          shiftEnd: shift.end,
-        });
-      }
-    }
-    for (const skill of shift.requiredSkills ?? []) {
-      if (!skillsHeld.has(skill) && !unknownSkillsReported.has(skill)) {
-        unknownSkillsReported.add(skill);
-        report("SHIFT_UNKNOWN_SKILL", `Shift '${shift.id}' requires the skill '${skill}', which no employee has.`, {
-          shift: shift.id,
-          skill,
-        });
-      }
-    }
-    if (shift.employee != null && !employeeIds.has(shift.employee)) {
-      report(
-        "SHIFT_UNKNOWN_EMPLOYEE",
-        `Shift '${shift.id}' references employee '${shift.employee}', which is not in the input; it is treated as unassigned.`,
-        { shiftId: shift.id, employee: shift.employee },
-      );
-    }
+  const shiftIssues: Array<{ at: number; rank: number; emit: () => void }> = shifts.issues.map((i) => ({
+    at: i.at,
+    rank: 0,
+    emit: () => report(i.code, i.message, i.detail),
+  }));
+  for (const [skill, { at, shift }] of shifts.firstRequiring) {
+    if (skillsHeld.has(skill)) continue;
+    shiftIssues.push({
+      at,
+      rank: 1,
+      emit: () => report("SHIFT_UNKNOWN_SKILL", `Shift '${shift}' requires the skill '${skill}', which no employee has.`, { shift, skill }),
+    });
   }
+  for (const { at, shift, employee } of shifts.employeeRefs) {
+    if (employeeIds.has(employee)) continue;
+    shiftIssues.push({
+      at,
+      rank: 2,
+      emit: () =>
+        report(
+          "SHIFT_UNKNOWN_EMPLOYEE",
+          `Shift '${shift}' references employee '${employee}', which is not in the input; it is treated as unassigned.`,
+          { shiftId: shift, employee },
+        ),
+    });
+  }
+  shiftIssues.sort((x, y) => x.at - y.at || x.rank - y.rank);
+  for (const issue of shiftIssues) issue.emit();
 
-  for (const use of unscoredFieldsUsed(input)) {
+  shifts.unscored.addInput(whole);
+  for (const use of shifts.unscored.uses()) {
     const value = use.value === undefined ? "" : ` (${JSON.stringify(use.value)})`;
     report("UNSCORED_FIELD", `${use.field}${value} is accepted but not scored yet: it has no effect on the schedule or its score.`, { ...use });
   }

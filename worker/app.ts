@@ -20,7 +20,7 @@ import { registerRevisionRoutes } from "./routes/revisions";
 import { registerScheduleRoutes } from "./routes/schedules";
 import { withInternalError } from "./routes/openapi-helpers";
 import { apiSecurityHeaders } from "./security-headers";
-import { decodeRequestBody } from "./transport";
+import { decodeRequestBody, streamsBody } from "./transport";
 
 export const MODEL_BASE = "/api/models/employee-scheduling/v1";
 export const ROOT = `${MODEL_BASE}/schedules`;
@@ -56,6 +56,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   for (const path of [ROOT, ...["from-patch", "from-patch/", "from-input", "new-run"].map((sub) => `${ROOT}/:id/${sub}`)]) {
     app.on("POST", path, badRequestShape("list"));
   }
+  app.on("POST", ROOT, streamsBody); // a submitted dataset is read as a stream (ingest.ts)
   app.use("/api/*", apiSecurityHeaders);
   app.use("/api/*", apiCors); // answers preflights before 405 and before authentication
   app.use(methodNotAllowed({ app, onMethodNotAllowed: notAllowed }));

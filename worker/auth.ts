@@ -45,8 +45,11 @@ export interface Caller {
 
 export type AppEnv = {
   Bindings: Env;
-  /** badRequestShape: set (errors.ts `badRequestShape`) on routes whose 400 body is not `ErrorInfo`. */
-  Variables: { caller: Caller; badRequestShape?: BadRequestShape };
+  /**
+   * badRequestShape: set (errors.ts `badRequestShape`) on routes whose 400 body is not `ErrorInfo`. streamsBody: set
+   * (transport.ts `streamsBody`) on routes that read their body as a stream.
+   */
+  Variables: { caller: Caller; badRequestShape?: BadRequestShape; streamsBody?: boolean };
 };
 
 export const DEFAULT_TENANT_ID = "default";

@@ -6,11 +6,12 @@
  */
 import { findDataset } from "../durable-objects/dataset-index";
 import { queueStub } from "../durable-objects/solve-queue";
-import { summarize, validateModelInput } from "../model/validation";
+import { summarize, validateModelInput, type ValidationIssue } from "../model/validation";
 import { DEFAULT_PROFILE_NAME } from "../schemas/configuration";
 import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_TAG_COUNT } from "../schemas/identifiers";
 import type { Acknowledgement, Metadata, ValidationResult } from "../schemas/metadata";
-import type { SolvingRequest } from "../schemas/solving-request";
+import type { ModelInput } from "../schemas/model-input";
+import type { ModelConfiguration } from "../schemas/solving-request";
 import type { Caller } from "./auth";
 import type { Env } from "../platform/env";
 import { ApiError } from "./errors";
@@ -28,8 +29,17 @@ export const MAX_MESSAGE_LENGTH = 500;
 export type Operation = "SOLVE" | "NONE";
 export type DatasetOrigin = "from-request" | "from-patch" | "from-input";
 
+/** A request the Worker stored as it read it (a streamed submission, worker/ingest.ts), validated on the way. */
+export interface StoredRequest {
+  id: string;
+  requestKey: string;
+  issues: ValidationIssue[];
+}
+
 export interface NewDataset {
-  request: SolvingRequest;
+  config: ModelConfiguration | null | undefined;
+  /** The model input, validated and stored here; or a request already stored and validated. */
+  input: { modelInput: ModelInput } | StoredRequest;
   origin: DatasetOrigin;
   operation: Operation;
   /** The dataset this one derives from (patch, from-input), if any. */
@@ -63,39 +73,58 @@ export async function requireDataset(env: Env, caller: Caller, id: string): Prom
   return found.metadata;
 }
 
+/** Where a dataset's request is stored in R2 (its output goes beside it: dataset-object.ts). */
+export function requestKeyOf(tenantId: string, id: string): string {
+  return `tenants/${tenantId}/datasets/${id}/request.json`;
+}
+
 /**
- * Create the dataset and return its acknowledgement. A dataset with an ERROR issue is still created (status
+ * Create the dataset and return its acknowledgement. A request already stored is removed again when the dataset is
+ * not created. A dataset with an ERROR issue is still created (status
  * DATASET_INVALID, so that its validation result can be read) and answered with 400.
  */
 export async function createDataset(env: Env, caller: Caller, spec: NewDataset): Promise<Acknowledgement> {
-  const { request } = spec;
-  await checkThreadCount(env.DB, caller.tenantId, request.config?.run?.maxThreadCount);
-  const id = crypto.randomUUID();
+  const { config } = spec;
+  const stored = "requestKey" in spec.input ? spec.input : null;
+  const id = stored?.id ?? crypto.randomUUID();
+  const requestKey = stored?.requestKey ?? requestKeyOf(caller.tenantId, id);
   const submitDateTime = new Date().toISOString();
-  const userTags = [...(request.config?.run?.tags ?? []), ...(spec.queryTags ?? [])];
-  checkMetadataBounds(spec.queryName, spec.queryTags ?? [], userTags.length);
-  const issues = validateModelInput(request.modelInput, request.config?.model?.overrides);
-  const validationResult = boundSummary(summarize(issues));
-  const invalid = validationResult.summary === "ERRORS";
-  const metadata: Metadata = {
-    id,
-    parentId: spec.parent?.id ?? null,
-    originId: spec.parent?.originId ?? id,
-    name: spec.queryName || request.config?.run?.name || `Dataset-${submitDateTime}`,
-    submitDateTime,
-    solverStatus: invalid ? "DATASET_INVALID" : spec.operation === "SOLVE" ? "SOLVING_SCHEDULED" : "DATASET_VALIDATED",
-    score: null,
-    tags: [...new Set([...userTags, `system.type:${spec.origin}`, `system.profile:${spec.profile ?? DEFAULT_PROFILE_NAME}`])],
-    validationResult,
-  };
-  // A place in the tenant's queue before anything is stored: over the cap, a 429 leaves nothing behind.
-  if (metadata.solverStatus === "SOLVING_SCHEDULED") {
-    await reservePlace(env, caller.tenantId, { datasetId: id, priority: spec.priority, submittedAt: submitDateTime, config: request.config });
-  }
-  const requestKey = `tenants/${caller.tenantId}/datasets/${id}/request.json`;
-  await env.BLOBS.put(requestKey, JSON.stringify(request), { httpMetadata: { contentType: "application/json" } });
+  let issues: ValidationIssue[];
+  let metadata: Metadata;
   try {
-    const run = request.config?.run;
+    await checkThreadCount(env.DB, caller.tenantId, config?.run?.maxThreadCount);
+    const userTags = [...(config?.run?.tags ?? []), ...(spec.queryTags ?? [])];
+    checkMetadataBounds(spec.queryName, spec.queryTags ?? [], userTags.length);
+    issues = stored?.issues ?? validateModelInput((spec.input as { modelInput: ModelInput }).modelInput, config?.model?.overrides);
+    const validationResult = boundSummary(summarize(issues));
+    const invalid = validationResult.summary === "ERRORS";
+    metadata = {
+      id,
+      parentId: spec.parent?.id ?? null,
+      originId: spec.parent?.originId ?? id,
+      name: spec.queryName || config?.run?.name || `Dataset-${submitDateTime}`,
+      submitDateTime,
+      solverStatus: invalid ? "DATASET_INVALID" : spec.operation === "SOLVE" ? "SOLVING_SCHEDULED" : "DATASET_VALIDATED",
+      score: null,
+      tags: [...new Set([...userTags, `system.type:${spec.origin}`, `system.profile:${spec.profile ?? DEFAULT_PROFILE_NAME}`])],
+      validationResult,
+    };
+    // A place in the tenant's queue before anything is stored: over the cap, a 429 leaves nothing behind.
+    if (metadata.solverStatus === "SOLVING_SCHEDULED") {
+      await reservePlace(env, caller.tenantId, { datasetId: id, priority: spec.priority, submittedAt: submitDateTime, config });
+    }
+  } catch (err) {
+    if (stored) await env.BLOBS.delete(requestKey);
+    throw err;
+  }
+  const { validationResult } = metadata;
+  const invalid = validationResult.summary === "ERRORS";
+  if (!stored) {
+    const { modelInput } = spec.input as { modelInput: ModelInput };
+    await env.BLOBS.put(requestKey, JSON.stringify({ config, modelInput }), { httpMetadata: { contentType: "application/json" } });
+  }
+  try {
+    const run = config?.run;
     await datasetStub(env, id).create({
       tenantId: caller.tenantId,
       metadata,

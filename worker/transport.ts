@@ -60,40 +60,74 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** How far a body may go: bytes on the wire, and bytes once decompressed (the same for a body sent plain). */
+export interface BodyLimits {
+  wire: number;
+  inflated: number;
+}
+
 /**
- * The body's bytes, decompressed when `gzip`, refusing as soon as more than `limit` bytes have arrived on the wire
- * or come out of the decompressor; the rest of the body is then never read. Decompression is fflate's streaming
- * Gunzip rather than workerd's DecompressionStream: fed in small pieces it stops within a piece of the limit, and it
- * inflated 10 MB in 0.2-0.7 s in local workerd where DecompressionStream, read as it produced its 4 KB chunks, took 6-9 s.
+ * The body's bytes as they arrive, decompressed when `gzip`, refusing as soon as more bytes than the limits allow have
+ * arrived on the wire or come out of the decompressor; the rest of the body is then never read. Decompression is
+ * fflate's streaming Gunzip rather than workerd's DecompressionStream: fed in small pieces it stops within a piece of
+ * the limit, and it inflated 10 MB in 0.2-0.7 s in local workerd where DecompressionStream, read as it produced its
+ * 4 KB chunks, took 6-9 s. Each piece handed out is at most about 1 MB (INFLATE_PIECE_BYTES of gzip) or one chunk of
+ * the wire.
  */
-async function readBounded(body: ReadableStream<Uint8Array>, gzip: boolean, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const keep = (data: Uint8Array, what: string) => {
-    total += data.byteLength;
-    if (total > limit) throw tooLarge(limit, what);
-    chunks.push(data);
+export async function* bodyChunks(body: ReadableStream<Uint8Array>, gzip: boolean, limits: BodyLimits): AsyncGenerator<Uint8Array> {
+  let inflated = 0;
+  let out: Uint8Array[] = [];
+  const keep = (data: Uint8Array) => {
+    inflated += data.byteLength;
+    if (inflated > limits.inflated) throw tooLarge(limits.inflated, gzip ? " once decompressed" : "");
+    out.push(data);
   };
-  const gunzip = gzip ? new Gunzip((data) => keep(data, " once decompressed")) : null;
+  const gunzip = gzip ? new Gunzip((data) => keep(data)) : null;
   const reader = body.getReader();
   let wire = 0;
+  let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       if (!gunzip) {
-        keep(value, "");
+        keep(value);
+      } else {
+        wire += value.byteLength;
+        if (wire > limits.wire) throw tooLarge(limits.wire, " (compressed)");
+        for (let at = 0; at < value.byteLength; at += INFLATE_PIECE_BYTES) {
+          gunzip.push(value.subarray(at, at + INFLATE_PIECE_BYTES));
+          yield* drain();
+        }
         continue;
       }
-      wire += value.byteLength;
-      if (wire > limit) throw tooLarge(limit, " (compressed)");
-      for (let at = 0; at < value.byteLength; at += INFLATE_PIECE_BYTES) gunzip.push(value.subarray(at, at + INFLATE_PIECE_BYTES));
+      yield* drain();
     }
     gunzip?.push(new Uint8Array(0), true);
+    yield* drain();
+    finished = true;
   } catch (err) {
-    reader.cancel().catch(() => undefined);
     if (err instanceof ApiError) throw err;
     throw new ApiError(400, "BAD_REQUEST", "The request body is not valid gzip data.", ["(body): not valid gzip data"]);
+  } finally {
+    // Stopped early (a refusal, or the consumer stopped): the rest of the body is never read.
+    if (!finished) reader.cancel().catch(() => undefined);
+  }
+
+  function* drain(): Generator<Uint8Array> {
+    const pieces = out;
+    out = [];
+    yield* pieces;
+  }
+}
+
+/** The body's bytes, whole (see `bodyChunks`). */
+async function readBounded(body: ReadableStream<Uint8Array>, gzip: boolean, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of bodyChunks(body, gzip, { wire: limit, inflated: limit })) {
+    chunks.push(chunk);
+    total += chunk.byteLength;
   }
   return concat(chunks, total);
 }
@@ -152,8 +186,11 @@ function findProtoMember(root: unknown): string | null {
   return null;
 }
 
-/** Read, bound, decompress, check and parse a JSON body. */
-async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+/**
+ * A JSON body's headers: 415 unless JSON, plain or gzip; 413 when the declared `Content-Length` is over the limits
+ * (nothing read). Whether the body is gzip.
+ */
+export function checkJsonHeaders(req: Request, limits: BodyLimits): { gzip: boolean } {
   const contentType = req.headers.get("Content-Type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(contentType)) {
     throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", `Request bodies must be JSON: send Content-Type: application/json (got '${contentType || "none"}').`);
@@ -162,10 +199,17 @@ async function readJsonBody(req: Request, limit: number): Promise<unknown> {
   if (encoding !== "identity" && encoding !== "gzip") {
     throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", `Content-Encoding '${encoding}' is not supported; use gzip or none.`);
   }
+  const gzip = encoding === "gzip";
+  const wireLimit = gzip ? limits.wire : limits.inflated;
   const declared = Number(req.headers.get("Content-Length") ?? NaN);
-  if (declared > limit) throw tooLarge(limit, " (declared Content-Length)");
+  if (declared > wireLimit) throw tooLarge(wireLimit, " (declared Content-Length)");
+  return { gzip };
+}
 
-  const bytes = await readBounded(req.body!, encoding === "gzip", limit);
+/** Read, bound, decompress, check and parse a JSON body. */
+async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+  const { gzip } = checkJsonHeaders(req, { wire: limit, inflated: limit });
+  const bytes = await readBounded(req.body!, gzip, limit);
   checkDepth(bytes);
   let text: string;
   try {
@@ -187,9 +231,15 @@ async function readJsonBody(req: Request, limit: number): Promise<unknown> {
   return value;
 }
 
+/** Marks a route that reads its body itself, as a stream (worker/ingest.ts): `decodeRequestBody` leaves it alone. */
+export const streamsBody = createMiddleware<AppEnv>(async function streamsBody(c, next) {
+  c.set("streamsBody", true);
+  await next();
+});
+
 export const decodeRequestBody = createMiddleware<AppEnv>(async function decodeRequestBody(c, next) {
   const req = c.req.raw;
-  if (!hasBody(req) || req.method === "GET" || req.method === "HEAD") return next();
+  if (!hasBody(req) || req.method === "GET" || req.method === "HEAD" || c.get("streamsBody")) return next();
   // Middleware are registered for every method ("ALL"); a route is what would consume the body.
   if (!matchedRoutes(c).some((route) => route.method !== "ALL")) return next();
   if (!c.get("caller")) throw new ApiError(401, "UNAUTHORIZED", "Missing API key: send it in the X-API-KEY header.");

@@ -2,6 +2,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
+import { MAX_STREAMED_WIRE_BYTES } from "../../worker/ingest";
 import { MAX_BODY_BYTES } from "../../worker/transport";
 import { API_KEY, api, MODEL_BASE, ROOT, smallInput } from "./helpers";
 
@@ -35,33 +36,44 @@ describe("request bodies", () => {
   });
 
   it("answers 413 when the declared size exceeds the limits", async () => {
-    const big = await SELF.fetch(ROOT, {
-      method: "POST",
-      headers: { "X-API-KEY": API_KEY, "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": String(MAX_BODY_BYTES + 1) },
-      body: new Uint8Array(16),
-    });
-    expect(big.status).toBe(413);
-    expect((await big.json<{ code: string; message: string }>()).message).toMatch(/declared Content-Length/);
+    const declare = (url: string, bytes: number) =>
+      SELF.fetch(url, {
+        method: "POST",
+        headers: { "X-API-KEY": API_KEY, "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": String(bytes) },
+        body: new Uint8Array(16),
+      });
+    // A route that parses its body whole: MAX_BODY_BYTES; a submission, streamed: the specification's 100 MB of gzip.
+    for (const [url, limit] of [[`${ROOT}/score-analysis`, MAX_BODY_BYTES], [ROOT, MAX_STREAMED_WIRE_BYTES]] as const) {
+      const big = await declare(url, limit + 1);
+      expect(big.status, url).toBe(413);
+      expect((await big.json<{ code: string; message: string }>()).message).toMatch(/declared Content-Length/);
+    }
   });
 
-  it("takes its limit from the MAX_BODY_BYTES setting", async () => {
-    const body = JSON.stringify({ modelInput: smallInput() });
-    const send = async (setting: string) => {
+  it("takes its limit from the MAX_BODY_BYTES setting: the whole body where it is parsed whole, all but the shifts where it streams", async () => {
+    const send = async (url: string, body: string, setting: string) => {
       const ctx = createExecutionContext();
-      const request = new Request(`${ROOT}?operation=NONE`, {
-        method: "POST",
-        headers: { "X-API-KEY": API_KEY, "Content-Type": "application/json" },
-        body,
-      });
+      const request = new Request(url, { method: "POST", headers: { "X-API-KEY": API_KEY, "Content-Type": "application/json" }, body });
       const res = await worker.fetch(request, { ...env, MAX_BODY_BYTES: setting }, ctx);
       await waitOnExecutionContext(ctx);
       return res;
     };
-    const small = await send(String(body.length - 1));
+    const analysis = JSON.stringify({ modelInput: smallInput() });
+    const url = `${ROOT}/score-analysis`;
+    const small = await send(url, analysis, String(analysis.length - 1));
     expect(small.status).toBe(413);
-    expect((await small.json<{ details: string }>()).details).toBe(`limit: ${body.length - 1} bytes`);
-    expect((await send(String(body.length))).status).toBe(202);
-    expect((await send("not a number")).status).toBe(202); // the 10 MB default
+    expect((await small.json<{ details: string }>()).details).toBe(`limit: ${analysis.length - 1} bytes`);
+    expect((await send(url, analysis, String(analysis.length))).status).toBe(200);
+    expect((await send(url, analysis, "not a number")).status).toBe(200); // the 10 MB default
+
+    const input = smallInput();
+    const submission = JSON.stringify({ modelInput: input });
+    const kept = submission.length - JSON.stringify(input.shifts).length + 2; // the shifts list stays, empty: "[]"
+    const submit = (setting: number) => send(`${ROOT}?operation=NONE`, submission, String(setting));
+    const refused = await submit(kept - 1);
+    expect(refused.status).toBe(413);
+    expect(await refused.json<{ message: string }>()).toMatchObject({ message: expect.stringMatching(/apart from modelInput\.shifts/) });
+    expect((await submit(kept)).status).toBe(202);
   });
 });
 

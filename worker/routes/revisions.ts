@@ -61,7 +61,8 @@ async function derive(
   const withProfile = await configWithProfile(env.DB, caller.tenantId, config, query.configurationId);
   const inherited = parent.tags.find((t) => t.startsWith(PROFILE_TAG))?.slice(PROFILE_TAG.length);
   return createDataset(env, caller, {
-    request: { config: withProfile.config, modelInput },
+    config: withProfile.config,
+    input: { modelInput },
     origin,
     operation: query.operation,
     parent,

@@ -22,8 +22,10 @@ import {
 } from "../../schemas/solving-request";
 import { ValidationResultDetailSchema } from "../../schemas/validation";
 import type { AppEnv } from "../auth";
-import { callerDataset, createDataset, datasetStub, requireDataset } from "../datasets";
-import { ApiError } from "../errors";
+import { validateWithShiftFacts } from "../../model/validation";
+import { callerDataset, createDataset, datasetStub, requestKeyOf, requireDataset, type StoredRequest } from "../datasets";
+import { ApiError, describeZodError } from "../errors";
+import { ingestSolvingRequest, streamedLimits } from "../ingest";
 import { configWithProfile } from "../platform/configurations";
 import { reservePlace } from "../platform/solve-queue";
 import { BooleanQuery, errors, IdParams, json, NameQuery, submitError, TagsQuery, toList, unwrap } from "./openapi-helpers";
@@ -37,20 +39,23 @@ const MAX_LISTING_OFFSET = 100_000;
 const EVENTS_POLL_MS = 250;
 
 export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): void {
-  app.openapi(
+  // The body is read as a stream (worker/ingest.ts, README "Request bodies"), not by the route's validator: the route
+  // is documented from its schemas like the others, and its handler checks the query with the same schema.
+  const submitQuery = z.object({
+    name: NameQuery,
+    tags: TagsQuery,
+    operation: z.enum(["SOLVE", "NONE"]).default("SOLVE"),
+    configurationId: ConfigurationIdQuery,
+    priority: PriorityQuery,
+  });
+  app.openAPIRegistry.registerPath(
     createRoute({
       method: "post",
       path: root,
       summary: "Submit a dataset to be solved (or, with operation=NONE, only scored)",
       tags: TAG,
       request: {
-        query: z.object({
-          name: NameQuery,
-          tags: TagsQuery,
-          operation: z.enum(["SOLVE", "NONE"]).default("SOLVE"),
-          configurationId: ConfigurationIdQuery,
-          priority: PriorityQuery,
-        }),
+        query: submitQuery,
         body: { required: true, content: { "application/json": { schema: SolvingRequestSchema } } },
       },
       responses: {
@@ -60,23 +65,42 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
         403: errors[403],
       },
     }),
-    async (c) => {
-      const query = c.req.valid("query");
-      const caller = c.get("caller");
-      const body = c.req.valid("json");
-      const { config, profile } = await configWithProfile(c.env.DB, caller.tenantId, body.config, query.configurationId);
-      const ack = await createDataset(c.env, caller, {
-        request: { ...body, config },
-        origin: "from-request",
-        operation: query.operation,
-        queryName: query.name,
-        queryTags: toList(query.tags),
-        profile,
-        priority: query.priority,
-      });
-      return c.json(ack, 202);
-    },
   );
+  app.post(root, async (c) => {
+    // As Hono's query validator reads it: a repeated parameter (`?tags=a&tags=b`) as a list.
+    const raw = Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]));
+    const parsedQuery = submitQuery.safeParse(raw);
+    if (!parsedQuery.success) {
+      throw new ApiError(400, "VALIDATION_ERROR", "The request query does not match the schema.", describeZodError(parsedQuery.error, "query"));
+    }
+    const query = parsedQuery.data;
+    const caller = c.get("caller");
+    const id = crypto.randomUUID();
+    const ingested = await ingestSolvingRequest(c.req.raw, c.env.BLOBS, requestKeyOf(caller.tenantId, id), streamedLimits(c.env.MAX_BODY_BYTES));
+    let stored: StoredRequest;
+    let config: SolvingRequest["config"];
+    let profile: string | undefined;
+    try {
+      ({ config, profile } = await configWithProfile(c.env.DB, caller.tenantId, ingested.config, query.configurationId));
+      const issues = validateWithShiftFacts(ingested.modelInput, ingested.shifts, config?.model?.overrides);
+      await ingested.upload.finish(config);
+      stored = { id, requestKey: ingested.upload.key, issues };
+    } catch (err) {
+      await ingested.upload.abort();
+      throw err;
+    }
+    const ack = await createDataset(c.env, caller, {
+      config,
+      input: stored,
+      origin: "from-request",
+      operation: query.operation,
+      queryName: query.name,
+      queryTags: toList(query.tags),
+      profile,
+      priority: query.priority,
+    });
+    return c.json(ack, 202);
+  });
 
   app.openapi(
     createRoute({

@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:memory [M] [XL] [400k]`: held memory and time of each stage a submitted dataset goes through, on
+ * the real code paths in Node, against a real local R2 (Miniflare's): the Worker's streamed POST <root> ingest
+ * (worker/ingest.ts: parse, schema, validation, the request into R2), the Durable Object's load (the request read
+ * back from R2 and parsed, `encodeProblem`, a solver session), one solve slice, and the GET output (modelOutput,
+ * input metrics, KPIs, serialized). Bodies are generated (bench/generate.ts, the contract mix) and sent gzip.
+ *
+ * Held memory is heap + external (array buffers included) after a full collection, above the level before the
+ * stage; the ingest samples it every 2 MB of body, the other stages once done (what the object keeps). A deployed
+ * isolate has 128 MB for all of it (README "Limits").
+ */
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { Miniflare } from "miniflare";
+import { validateWithShiftFacts } from "../model/validation";
+import type { SolvingRequest } from "../schemas/solving-request";
+import { encodeProblem, SolverSession } from "../solver/index";
+import { solutionParts } from "../solver/output";
+import { ingestSolvingRequest, streamedLimits } from "../worker/ingest";
+import { generateInstance } from "./generate";
+import { heldBytes, HeldPeak, sampledBody } from "./held-memory";
+
+const module = new WebAssembly.Module(readFileSync(new URL("../build/rota.wasm", import.meta.url)));
+
+const SIZES: Record<string, { shifts: number; employees: number }> = {
+  M: { shifts: 1_000, employees: 50 },
+  XL: { shifts: 100_000, employees: 2_000 },
+  "400k": { shifts: 400_000, employees: 8_000 },
+};
+/** Work units of the solve slice (a slice in the Durable Object is calibrated to about 50 ms). */
+const SLICE_UNITS = 20_000;
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+async function measure(name: string, bucket: R2Bucket): Promise<void> {
+  const size = SIZES[name];
+  const request: SolvingRequest = {
+    config: { run: { termination: { spentLimit: "PT30S" } } },
+    modelInput: generateInstance({ ...size, seed: 2027, spread: 1.3, warmShare: 0.3, pinnedShare: 0, features: true, contracts: true }),
+  };
+  const text = JSON.stringify(request);
+  const gzip = gzipSync(text);
+  console.log(`\n== ${name}: ${size.shifts} shifts, ${size.employees} employees: ${mb(text.length)} of JSON, ${mb(gzip.byteLength)} gzip ==`);
+  const textBytes = text.length;
+  request.modelInput = undefined as never; // only the gzip body stays
+
+  const rows: Array<[string, number, number, string]> = [];
+  const key = `bench/${name}/request.json`;
+
+  // 1. The Worker: POST <root>'s streamed ingest and validation, the request stored in R2.
+  const peak = new HeldPeak();
+  let t = performance.now();
+  const req = new Request("http://bench/schedules", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" },
+    body: sampledBody(gzip, peak),
+    duplex: "half",
+  } as RequestInit);
+  const ingested = await ingestSolvingRequest(req, bucket, key, streamedLimits(undefined));
+  const issues = validateWithShiftFacts(ingested.modelInput, ingested.shifts, ingested.config?.model?.overrides);
+  await ingested.upload.finish(ingested.config);
+  peak.sample();
+  rows.push(["Worker: POST ingest (parse, schema, validation, R2)", performance.now() - t, peak.bytes, `${issues.length} issues; ${(peak.bytes / size.shifts).toFixed(0)} B per shift, body ${mb(textBytes)}`]);
+
+  // 2. The Durable Object: the request read back and encoded, a solver session created.
+  let base = heldBytes();
+  t = performance.now();
+  const stored = await (await bucket.get(key))!.json<SolvingRequest>();
+  const problem = encodeProblem(stored.modelInput);
+  const session = await SolverSession.create(module, problem, { seed: 1, weights: stored.config?.model?.overrides ?? undefined });
+  const loadMs = performance.now() - t;
+  const loadHeld = heldBytes() - base;
+  rows.push(["DO: load (R2 read, JSON.parse, encode, session)", loadMs, loadHeld, `wasm memory ${mb(session.memoryBytes())}`]);
+
+  // 3. One solve slice.
+  base = heldBytes();
+  t = performance.now();
+  session.runSlice(SLICE_UNITS);
+  rows.push(["DO: solve slice", performance.now() - t, heldBytes() - base, `${SLICE_UNITS} units, phase ${session.phase}`]);
+
+  // 4. GET <root>/{id}: the output of the best solution, serialized.
+  base = heldBytes();
+  t = performance.now();
+  const parts = solutionParts(stored.modelInput, session.bestAssignment(), session.problem);
+  const body = JSON.stringify({ metadata: { id: name }, ...parts });
+  const outMs = performance.now() - t;
+  rows.push(["DO: GET output (solutionParts, JSON)", outMs, heldBytes() - base, `response ${mb(body.length)}`]);
+
+  for (const [stage, ms, bytes, note] of rows) {
+    console.log(`${stage.padEnd(52)} ${`${ms.toFixed(0)} ms`.padStart(9)}  held ${mb(bytes).padStart(9)}  ${note}`);
+  }
+  await bucket.delete(key);
+}
+
+const names = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const mf = new Miniflare({ modules: true, script: "export default { fetch() { return new Response(null) } }", r2Buckets: ["BLOBS"] });
+try {
+  const bucket = (await mf.getR2Bucket("BLOBS")) as unknown as R2Bucket;
+  for (const name of names.length ? names : ["M", "XL", "400k"]) await measure(name, bucket);
+} finally {
+  await mf.dispose();
+}
