@@ -62,8 +62,8 @@ const SWAP_WINDOW: i32 = 64;
  */
 const RUIN_PERIOD: i32 = 512;
 const RUIN_MAX: i32 = 6;
-/** Steps in RUIN_PERIOD that are block swaps (1 in 64: one costs about 10-20 simple moves). */
-const BLOCK_SHARE: i32 = RUIN_PERIOD >> 6;
+/** Steps in RUIN_PERIOD that are block swaps (1 in 256: one costs about 10-20 simple moves). */
+const BLOCK_SHARE: i32 = RUIN_PERIOD >> 8;
 /** Longest block, in days, and most shifts one side of a block swap may hold. */
 const BLOCK_DAYS: i32 = 7;
 const BLOCK_MAX: i32 = 16;
