@@ -28,12 +28,12 @@ let journalFrom = new StaticArray<i32>(0);
 let journalLength = 0;
 
 /**
- * Room beyond S entries: one move notes up to MOVE_NOTES changes (ruin and recreate: RUIN_MAX shifts), all applied
+ * Room beyond S entries: one move notes up to MOVE_NOTES changes (a block swap: 2 × BLOCK_MAX shifts), all applied
  * before the first is noted, so the journal may only be materialized *between* moves (`settleJournal`), never in
  * the middle of one: the assignment would then already hold changes the journal does not have yet (the best
  * solution read back would differ from the one scored, by the unnoted shifts).
  */
-const MOVE_NOTES: i32 = 16;
+const MOVE_NOTES: i32 = 32;
 
 export function initBest(): void {
   bestAssignment = new StaticArray<i32>(shiftCount);

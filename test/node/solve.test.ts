@@ -64,6 +64,27 @@ describe("determinism", () => {
     }
   });
 
+  // The late acceptance history doubles at 2,500 steps per slot (local-search.ts LAHC_GROWTH): from 2 slots it has
+  // 32 after 40,000 steps; a run resumed between doublings must grow alike.
+  it("late acceptance: the history grows with the steps, and checkpoint then restore continues identically across growths", async () => {
+    const problem = encodeProblem(generateInstance({ shifts: 140, employees: 15, seed: 8, warmShare: 0.5, features: true, spread: 1.3 }));
+    const options = { seed: 5, lahcLength: 2 };
+    const whole = await SolverSession.create(releaseModule(), problem, options);
+    // The history length is the checkpoint's seventh i32 word (assembly/checkpoint.ts writeAll).
+    const historyLength = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset).getInt32(24, true);
+    expect(historyLength(whole.checkpoint())).toBe(2);
+    whole.runSlice(45_000);
+    expect(whole.steps).toBeGreaterThan(40_000);
+    expect(historyLength(whole.checkpoint())).toBe(32);
+    for (const cut of [7_000, 23_456]) {
+      const first = await SolverSession.create(releaseModule(), problem, options);
+      first.runSlice(cut);
+      const resumed = await SolverSession.restore(releaseModule(), problem, first.checkpoint());
+      resumed.runSlice(45_000 - cut);
+      expect(await fingerprint(resumed), `cut at ${cut}`).toEqual(await fingerprint(whole));
+    }
+  });
+
   it("simulated annealing: checkpoint then restore continues identically too", async () => {
     const problem = encodeProblem(generateInstance({ shifts: 140, employees: 15, seed: 8, warmShare: 0.5, features: true, spread: 1.3 }));
     const options = { seed: 5, acceptor: { kind: "SIMULATED_ANNEALING" as const, temperature: { hard: 1, medium: 5, soft: 200 }, halfLife: 5_000 } };

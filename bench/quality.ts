@@ -1,0 +1,177 @@
+/**
+ * Quality on the Curtois & Qu nurse rostering benchmark: `npm run bench:quality [-- options]`. Each training
+ * instance is converted to a solving request by the benchmark's converter (`to-ess.mjs toEss`), encoded and solved
+ * in-process (encodeProblem + SolverSession, as the Dataset object does: seed 1, the request's weight overrides; no
+ * HTTP), and the best schedule is scored by the benchmark's own evaluator (`curtois.mjs evaluate`, through
+ * `from-ess.mjs fromEss`), never by the service's score.
+ *
+ * Two modes, both run by default:
+ *   time    a wall-clock limit per instance (`--seconds`, default 60), the clock read at slice boundaries only;
+ *           figures depend on the machine and its load.
+ *   steps   a fixed work budget per instance (`--units`, default 2e7 units: construction placements + local search
+ *           steps); deterministic (the same build gives the same schedule anywhere), so use it to compare ideas.
+ * Per instance: feasible, objective, best known, gap %, time (and units) to the first schedule the evaluator finds
+ * feasible, wall and CPU seconds (a loaded machine shows in their ratio), the service's score. Then the means of the gap over instances 1-11 and 13-23.
+ *
+ * Options: `--mode time|steps|both`, `--instances 1,3,5` (default: all twelve), `--seconds N`, `--units N`,
+ * `--wasm PATH` (default build/rota.wasm), `--json` (one JSON line per instance instead of the table); for
+ * experiments `--seed N` (default 1) and `--lahc N` (late acceptance length, default the service's).
+ * The benchmark folder is `$NRP_DIR`, default `../shared/benchmarks/nurse-rostering` beside the repository.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { encodeProblem, formatScore, SolverSession, type EncodedProblem, type Score } from "../solver/index";
+
+const REPO = resolve(import.meta.dirname, "..");
+const NRP_DIR = resolve(process.env.NRP_DIR ?? join(REPO, "../shared/benchmarks/nurse-rostering"));
+if (!existsSync(join(NRP_DIR, "to-ess.mjs")) || !existsSync(join(NRP_DIR, "curtois.mjs"))) {
+  console.error(
+    `bench:quality needs the nurse rostering benchmark folder (to-ess.mjs, curtois.mjs, from-ess.mjs, instances/): ` +
+      `not found at ${NRP_DIR}. Set NRP_DIR to its path, or place the shared/ folder beside the repository.`,
+  );
+  process.exit(2);
+}
+const load = (file: string) => import(pathToFileURL(join(NRP_DIR, file)).href);
+const { toEss, resolveInstancePath } = await load("to-ess.mjs");
+const { loadInstance, evaluate } = await load("curtois.mjs");
+const { fromEss } = await load("from-ess.mjs");
+
+/** Best known objective values (upper bounds) of the training instances, from the benchmark folder's README. */
+const BEST_KNOWN: Record<number, number> = {
+  1: 607, 3: 1001, 5: 1143, 7: 1056, 9: 439, 11: 3443, 13: 1348, 15: 3834, 17: 5746, 19: 3149, 21: 21159, 23: 17428,
+};
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const mode = opt("mode", "both");
+const instances = opt("instances", Object.keys(BEST_KNOWN).join(",")).split(",").map(Number);
+const seconds = Number(opt("seconds", "60"));
+const unitBudget = Number(opt("units", "2e7"));
+const wasmPath = resolve(opt("wasm", join(REPO, "build/rota.wasm")));
+const asJson = args.includes("--json");
+const lahcLength = args.includes("--lahc") ? Number(opt("lahc", "0")) : undefined;
+const seed = Number(opt("seed", "1"));
+const module = new WebAssembly.Module(readFileSync(wasmPath));
+
+/** Units per slice: the clock is read, and the best schedule checked, between slices. */
+const SLICE = 50_000;
+
+interface Result {
+  instance: number;
+  mode: string;
+  feasible: boolean;
+  objective: number | null;
+  bestKnown: number;
+  gapPct: number | null;
+  firstFeasibleSeconds: number | null;
+  firstFeasibleUnits: number | null;
+  seconds: number;
+  cpuSeconds: number;
+  units: number;
+  score: string;
+  hard?: Record<string, number>;
+}
+
+interface Instance {
+  n: number;
+  inst: unknown;
+  request: { modelInput: { shifts: { id: string }[] }; config?: { model?: { overrides?: Record<string, number> } } };
+  problem: EncodedProblem;
+}
+
+function prepare(n: number): Instance {
+  const inst = loadInstance(resolveInstancePath(String(n)));
+  const request = toEss(inst, {});
+  return { n, inst, request, problem: encodeProblem(request.modelInput as never) };
+}
+
+function evaluateBest(x: Instance, session: SolverSession): { feasible: boolean; objective: number; hard: Record<string, number> } {
+  const best = session.bestAssignment();
+  const { shiftIds, employeeIds } = x.problem;
+  const shifts = shiftIds.map((id, i) => ({ id, employee: best[i] >= 0 ? employeeIds[best[i]] : null }));
+  const roster = fromEss(x.inst, x.request.modelInput, { shifts });
+  return evaluate(x.inst, roster);
+}
+
+async function solve(x: Instance, byTime: boolean): Promise<Result> {
+  const t0 = performance.now(), cpu0 = process.cpuUsage();
+  const session = await SolverSession.create(module, x.problem, { seed, lahcLength, weights: x.request.config?.model?.overrides });
+  const elapsed = () => (performance.now() - t0) / 1000;
+  let firstFeasibleSeconds: number | null = null, firstFeasibleUnits: number | null = null;
+  let checked: Score | null = null;
+  while (byTime ? elapsed() < seconds : session.unitsDone < unitBudget) {
+    session.runSlice(byTime ? SLICE : Math.min(SLICE, unitBudget - session.unitsDone));
+    const best = session.bestScore();
+    // Until the first feasible schedule: evaluate the best one whenever it changed and has no hard penalty.
+    if (firstFeasibleSeconds === null && best.hard === 0 && (!checked || checked.medium !== best.medium || checked.soft !== best.soft)) {
+      checked = best;
+      if (evaluateBest(x, session).feasible) {
+        firstFeasibleSeconds = elapsed();
+        firstFeasibleUnits = session.unitsDone;
+      }
+    }
+  }
+  const ev = evaluateBest(x, session);
+  const bestKnown = BEST_KNOWN[x.n];
+  const hard = Object.fromEntries(Object.entries(ev.hard).filter(([, v]) => v));
+  return {
+    instance: x.n,
+    mode: byTime ? `time ${seconds}s` : `steps ${unitBudget.toExponential()}`,
+    feasible: ev.feasible,
+    objective: ev.objective,
+    bestKnown,
+    gapPct: ev.feasible ? +((100 * (ev.objective - bestKnown)) / bestKnown).toFixed(2) : null,
+    firstFeasibleSeconds: firstFeasibleSeconds === null ? null : +firstFeasibleSeconds.toFixed(1),
+    firstFeasibleUnits,
+    seconds: +elapsed().toFixed(1),
+    cpuSeconds: +(((u) => (u.user + u.system) / 1e6)(process.cpuUsage(cpu0))).toFixed(1),
+    units: session.unitsDone,
+    score: formatScore(session.bestScore()),
+    ...(Object.keys(hard).length ? { hard } : {}),
+  };
+}
+
+const pad = (v: unknown, n: number) => String(v ?? "-").padStart(n);
+function printRow(r: Result): void {
+  if (asJson) return console.log(JSON.stringify(r));
+  console.log(
+    `${pad(r.instance, 8)} ${pad(r.feasible ? "yes" : "NO", 8)} ${pad(r.objective, 9)} ${pad(r.bestKnown, 9)} ${pad(r.gapPct === null ? null : r.gapPct.toFixed(2), 7)}` +
+      ` ${pad(r.firstFeasibleSeconds, 11)} ${pad(r.firstFeasibleUnits, 12)} ${pad(r.units, 11)} ${pad(r.seconds, 7)} ${pad(r.cpuSeconds, 7)}  ${r.score}${r.hard ? "  hard " + JSON.stringify(r.hard) : ""}`,
+  );
+}
+
+function summary(results: Result[], label: string): void {
+  const mean = (list: Result[]) => {
+    const gaps = list.filter((r) => r.gapPct !== null).map((r) => r.gapPct!);
+    return gaps.length ? (gaps.reduce((a, b) => a + b, 0) / gaps.length).toFixed(2) : "-";
+  };
+  const small = results.filter((r) => r.instance <= 11), large = results.filter((r) => r.instance >= 13);
+  const line = {
+    summary: label,
+    feasible: `${results.filter((r) => r.feasible).length}/${results.length}`,
+    meanGapPct1to11: mean(small),
+    meanGapPct13to23: mean(large),
+    meanGapPct: mean(results),
+  };
+  console.log(asJson ? JSON.stringify(line) : `${label}: feasible ${line.feasible}, mean gap % 1-11 ${line.meanGapPct1to11}, 13-23 ${line.meanGapPct13to23}, all ${line.meanGapPct}\n`);
+}
+
+const modes = mode === "both" ? [false, true] : [mode === "time"];
+for (const byTime of modes) {
+  const label = byTime ? `time ${seconds}s per instance` : `steps ${unitBudget.toExponential()} units per instance`;
+  if (!asJson) {
+    console.log(`${label} (${wasmPath})`);
+    console.log(`instance feasible objective bestKnown  gap % firstFeas s firstFeas un       units       s   cpu s  service score`);
+  }
+  const results: Result[] = [];
+  for (const n of instances) {
+    const r = await solve(prepare(n), byTime);
+    results.push(r);
+    printRow(r);
+  }
+  summary(results, label);
+}
