@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 11;
+export const LAYOUT_VERSION: i32 = 12;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -211,6 +211,12 @@ export const ROTATION_CONSTRAINT: i32 = 104;
  * distance" (soft, + 1).
  */
 export const TRAVEL_CONSTRAINT: i32 = 108;
+
+/**
+ * "Maximize activated employee saturation" (constraints/cost.ts, AGGREGATE, soft reward): per activated employee of
+ * a cost group with an activation cost, the square of its activating shifts.
+ */
+export const SATURATION_CONSTRAINT: i32 = 110;
 
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {
