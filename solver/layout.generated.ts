@@ -102,6 +102,7 @@ export const NEAR_DAY_OFF_CONSTRAINT = 102;
 export const ROTATION_CONSTRAINT = 104;
 export const TRAVEL_CONSTRAINT = 108;
 export const SATURATION_CONSTRAINT = 110;
+export const TRAVEL_GAP_CONSTRAINT = 111;
 export const TZ_WORDS = 4;
 export const RULE_WORDS = 20;
 export const RW_KIND = 0;
