@@ -16,8 +16,8 @@
  * A family that has nothing to do for an entry point does not export it, and its line is left out below. The calls
  * are written out in family order (compile-time dispatch: no indirect call in the hot loop). A move is scored in
  * stages (score.ts): the hard stage with early exit (LOCAL hard units and overlap; hourly demand when it has
- * REQUIRED intervals), then the families scored at every level at once (contracts, cost, pairings, travel gap, and demand
- * otherwise), then the rest (LOCAL medium and soft units, balance).
+ * REQUIRED intervals), then the families scored at every level at once (contracts, cost, pairings, travel gap, and
+ * demand otherwise), then the rest (LOCAL medium and soft units, balance).
  *
  * Adding a constraint to a family: its unit, its `register` line in the family's `declare` (CONSTRAINT_COUNT in
  * catalog.ts grows by one), the glue's descriptor row and the verifier row (README "How to add a constraint").
