@@ -6,9 +6,10 @@
  * start) holds the shift's start, the shift passes its tag filter, and the shift has no tag of a type in
  * `excludeMatchingShiftTagTypes` that the employee lists in its `requiredShiftTags` or `preferredShiftTags`; the
  * first covering configuration (input order) applies. Employees with the same configurations and the same such tags
- * share a *travel group*: one row of coverage per group (per shift: the covering configuration's maximum distance and
- * its minimum minutes between shifts in different locations, assembly/constraints/travel-gap.ts). Locations are [latitude, longitude] in degrees, encoded in
- * microdegrees; distances are great-circle distances (no maps service).
+ * share a *travel group* (with or without a location of their own): one row of coverage per group, per shift the
+ * covering configuration's maximum distance and its minimum minutes between shifts in different locations
+ * (assembly/constraints/travel-gap.ts). Locations are [latitude, longitude] in degrees, encoded in microdegrees;
+ * distances are great-circle distances (no maps service).
  */
 import type { ModelInput } from "../schemas/model-input";
 import type { EncodeContext } from "./encode-context";
@@ -20,7 +21,7 @@ type TravelConfig = NonNullable<NonNullable<ModelInput["contracts"]>[number]["tr
 type Config = Omit<TravelConfig, "id"> & { id?: string };
 
 /** Minimum minutes between shifts in different locations are capped here (about 19 years: beyond any schedule). */
-export const MAX_GAP_MINUTES = 10_000_000;
+const MAX_GAP_MINUTES = 10_000_000;
 
 /** Mean Earth radius in meters (assembly/constraints/travel.ts uses the same). */
 const EARTH_RADIUS = 6371008.8;
