@@ -19,13 +19,14 @@
  *   group costs     AG: employeeActivationCost, milli-units
  *   group optional  AG: 1 when optional shifts activate too (MANDATORY_AND_OPTIONAL_SHIFTS)
  */
-import { COST_DEFINITION_CONSTRAINT } from "./layout";
+import { COST_DEFINITION_CONSTRAINT, SATURATION_CONSTRAINT } from "./layout";
 
 export const COST_REQUIRED_ID: i32 = 66;
 export const COST_PREFERRED_ID: i32 = 67;
 export const COST_MINIMIZE_ID: i32 = COST_DEFINITION_CONSTRAINT;
 export const ACTIVATION_RATIO_ID: i32 = 69;
 export const ACTIVATION_COST_ID: i32 = 73;
+export const SATURATION_ID: i32 = SATURATION_CONSTRAINT;
 
 export const COST_HEADER: i32 = 6;
 export const RULE_COST_WORDS: i32 = 4;

@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 11;
+export const LAYOUT_VERSION: i32 = 12;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -144,8 +144,11 @@ export const SEC_NEAR_DAY_OFF: i32 = 63;
 export const SEC_SHIFT_LOCATION: i32 = 64; // 2 S
 /** Per employee: [travel group (-1 = none), latitude, longitude]. */
 export const SEC_EMPLOYEE_TRAVEL: i32 = 65; // 3 E
-/** Per travel group and shift: the maximum distance in meters, TRAVEL_NO_MAX, or TRAVEL_NONE (no configuration applies). */
-export const SEC_TRAVEL_SHIFTS: i32 = 66; // T S
+/**
+ * Per travel group and shift, 2 words: the maximum distance in meters, TRAVEL_NO_MAX, or TRAVEL_NONE (no configuration
+ * applies); the covering configuration's minimum minutes between shifts in different locations (0 = none).
+ */
+export const SEC_TRAVEL_SHIFTS: i32 = 66; // T S 2
 export const SECTION_COUNT: i32 = 67;
 export const LOCATION_NONE: i32 = -2147483648;
 export const TRAVEL_NO_MAX: i32 = -1;
@@ -211,6 +214,18 @@ export const ROTATION_CONSTRAINT: i32 = 104;
  * distance" (soft, + 1).
  */
 export const TRAVEL_CONSTRAINT: i32 = 108;
+
+/**
+ * "Maximize activated employee saturation" (constraints/cost.ts, AGGREGATE, soft reward): per activated employee of
+ * a cost group with an activation cost, the square of its activating shifts.
+ */
+export const SATURATION_CONSTRAINT: i32 = 110;
+
+/**
+ * "Minimum time between shifts including travel not met" (constraints/travel-gap.ts, PAIRWISE, hard): pairs of one
+ * employee's shifts in different locations closer than the travel configuration's minimum.
+ */
+export const TRAVEL_GAP_CONSTRAINT: i32 = 111;
 
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {

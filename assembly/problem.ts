@@ -109,6 +109,8 @@ export let nearDayOff = new StaticArray<i32>(0);
 export let shiftLocation = new StaticArray<i32>(0);
 export let employeeTravel = new StaticArray<i32>(0);
 export let travelShifts = new StaticArray<i32>(0);
+/** The largest minimum minutes between shifts in different locations of any travel configuration (0 = none). */
+export let maxTravelGap: i32 = 0;
 /** Costs rules and activation groups (cost-data.ts draws the block). */
 export let costData = new StaticArray<i32>(0);
 
@@ -486,8 +488,10 @@ export function finishLoad(): i32 {
     if (<u32>nearDayOff[i] >= <u32>e || nearDayOff[i + 1] < 0 || nearDayOff[i + 2] < 0) return ERR_RANGE;
   }
   if (shiftLocation.length != 2 * s || employeeTravel.length != 3 * e) return ERR_SIZE;
-  if (s == 0 ? travelShifts.length != 0 : travelShifts.length % s != 0) return ERR_SIZE;
-  const travelGroups = s == 0 ? 0 : travelShifts.length / s;
+  if (s == 0 ? travelShifts.length != 0 : travelShifts.length % (2 * s) != 0) return ERR_SIZE;
+  const travelGroups = s == 0 ? 0 : travelShifts.length / (2 * s);
+  maxTravelGap = 0;
+  for (let i = 1; i < travelShifts.length; i += 2) maxTravelGap = max(maxTravelGap, travelShifts[i]);
   for (let i = 0; i < e; i++) if (employeeTravel[3 * i] < -1 || employeeTravel[3 * i] >= travelGroups) return ERR_RANGE;
   for (let i = 0; i < e; i++) {
     if (employeeTz[i] < -1 || employeeTz[i] >= nz) return ERR_RANGE;

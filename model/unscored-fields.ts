@@ -28,14 +28,12 @@ const RULES = (list: string, fields: readonly string[]): UnscoredField[] => fiel
 export const UNSCORED: readonly UnscoredField[] = [
   // ---- contracts: whole families and settings ----
   { path: "contracts[].priority", except: ["10"] },
-  { path: "contracts[].travelConfigurations[].minMinutesBetweenShiftsInDifferentLocations" },
   { path: "contracts[].fteConfiguration" },
   // ---- contracts: fields of scored families ----
   ...RULES("contracts[].consecutiveDaysWorkedRules", [
     "minDurationBetweenDifferentSequences", "minDelayBetweenDifferentSequences", "allowedSequenceStartDays",
   ]),
   // ---- global rules and schedule settings ----
-  { path: "scheduleParameterization.travelConfiguration.minMinutesBetweenShiftsInDifferentLocations" },
   // ---- data only unscored rules read ----
   { path: "globalRules.minimumMaximumShiftsPerHourlyDemand[].shiftGeneration.templates[].location" },
 ];

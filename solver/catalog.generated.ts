@@ -122,4 +122,6 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 107, name: "Custom rotation duration in days not in preferred range for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
   { id: 108, name: "Maximum employee to shift travel distance exceeded", level: "HARD", reward: false, kind: "LOCAL" },
   { id: 109, name: "Minimize travel distance", level: "SOFT", reward: false, kind: "LOCAL" },
+  { id: 110, name: "Maximize activated employee saturation", level: "SOFT", reward: true, kind: "AGGREGATE" },
+  { id: 111, name: "Minimum time between shifts including travel not met", level: "HARD", reward: false, kind: "PAIRWISE" },
 ];

@@ -3,7 +3,7 @@
  *   - a period rule's `costDefinition` becomes one compiled contract rule of kind K_PERIOD_COST scoring "Minimize cost
  *     per period" (68), its tiers in RULE_AUX (`compileCostDefinition`, called by encode-contracts.ts);
  *   - `globalRules.costsRules` (66 REQUIRED / 67 PREFERRED) and the activation of `employeeCostGroups` (ratio 69,
- *     activation cost 73) become the SEC_COST block drawn in assembly/cost-data.ts (`encodeCost`).
+ *     activation cost 73, saturation SATURATION_CONSTRAINT) become the SEC_COST block drawn in assembly/cost-data.ts (`encodeCost`).
  *
  * Money is in milli-units (thousandths of the input's currency unit): costs are rounded to 0.001 once here, and the
  * core adds integers, so incremental and from-scratch scores agree exactly. An input without costs rules or ratio
@@ -11,7 +11,7 @@
  */
 import type { ModelInput } from "../schemas/model-input";
 import type { PeriodRule } from "../schemas/contract-rules";
-import { RW_AUX, RW_AUX_COUNT, K_PERIOD_COST, COST_DEFINITION_CONSTRAINT } from "./layout";
+import { RW_AUX, RW_AUX_COUNT, K_PERIOD_COST, COST_DEFINITION_CONSTRAINT, SATURATION_CONSTRAINT } from "./layout";
 import { civilFromDays, daysFromCivil, dayOfIsoDate, parseOffset, parseTimestamp } from "./time";
 import { tagsMatch } from "./encode";
 
@@ -20,6 +20,7 @@ export const COST_PREFERRED_ID = 67;
 export const COST_MINIMIZE_ID = COST_DEFINITION_CONSTRAINT;
 export const ACTIVATION_RATIO_ID = 69;
 export const ACTIVATION_COST_ID = 73;
+export const SATURATION_ID = SATURATION_CONSTRAINT;
 
 const I32_MAX = 2147483647;
 const COST_HEADER = 6;

@@ -6,8 +6,10 @@
  * start) holds the shift's start, the shift passes its tag filter, and the shift has no tag of a type in
  * `excludeMatchingShiftTagTypes` that the employee lists in its `requiredShiftTags` or `preferredShiftTags`; the
  * first covering configuration (input order) applies. Employees with the same configurations and the same such tags
- * share a *travel group*: one row of coverage per group. Locations are [latitude, longitude] in degrees, encoded in
- * microdegrees; distances are great-circle distances (no maps service).
+ * share a *travel group* (with or without a location of their own): one row of coverage per group, per shift the
+ * covering configuration's maximum distance and its minimum minutes between shifts in different locations
+ * (assembly/constraints/travel-gap.ts). Locations are [latitude, longitude] in degrees, encoded in microdegrees;
+ * distances are great-circle distances (no maps service).
  */
 import type { ModelInput } from "../schemas/model-input";
 import type { EncodeContext } from "./encode-context";
@@ -17,6 +19,9 @@ import { localMinutesOf } from "./time";
 
 type TravelConfig = NonNullable<NonNullable<ModelInput["contracts"]>[number]["travelConfigurations"]>[number];
 type Config = Omit<TravelConfig, "id"> & { id?: string };
+
+/** Minimum minutes between shifts in different locations are capped here (about 19 years: beyond any schedule). */
+const MAX_GAP_MINUTES = 10_000_000;
 
 /** Mean Earth radius in meters (assembly/constraints/travel.ts uses the same). */
 const EARTH_RADIUS = 6371008.8;
@@ -82,7 +87,7 @@ export function encodeTravel(ctx: EncodeContext): { shiftLocation: Int32Array; e
     employeeTravel[3 * e] = -1;
     employeeTravel[3 * e + 1] = lat;
     employeeTravel[3 * e + 2] = micro(employee.location, 1);
-    if (!found || lat === LOCATION_NONE || S === 0) return;
+    if (!found || S === 0) return;
     const types = new Set(found.configs.flatMap((c) => c.excludeMatchingShiftTagTypes ?? []));
     const own = new Set([...(employee.requiredShiftTags ?? []), ...(employee.preferredShiftTags ?? [])].filter((t) => types.has(ctx.typeOf(t))));
     const key = `${found.source}|${[...own].sort().join(",")}`;
@@ -90,18 +95,20 @@ export function encodeTravel(ctx: EncodeContext): { shiftLocation: Int32Array; e
     if (group === undefined) {
       group = rows.length;
       groups.set(key, group);
-      const row = new Int32Array(S);
+      const row = new Int32Array(2 * S);
       for (let s = 0; s < S; s++) {
         const k = covering(input, found.configs, s, tagSets[s], own, (t) => ctx.typeOf(t));
         const max = k >= 0 ? found.configs[k].maxEmployeeToShiftTravelDistanceInMeters : undefined;
-        row[s] = k < 0 ? TRAVEL_NONE : typeof max === "number" ? Math.min(max, 2 ** 31 - 1) : TRAVEL_NO_MAX;
+        const gap = k >= 0 ? found.configs[k].minMinutesBetweenShiftsInDifferentLocations : undefined;
+        row[2 * s] = k < 0 ? TRAVEL_NONE : typeof max === "number" ? Math.min(max, 2 ** 31 - 1) : TRAVEL_NO_MAX;
+        row[2 * s + 1] = typeof gap === "number" && gap > 0 ? Math.min(Math.floor(gap), MAX_GAP_MINUTES) : 0;
       }
       rows.push(row);
     }
     employeeTravel[3 * e] = group;
   });
-  const travelShifts = new Int32Array(rows.length * S);
-  rows.forEach((row, g) => travelShifts.set(row, g * S));
+  const travelShifts = new Int32Array(rows.length * 2 * S);
+  rows.forEach((row, g) => travelShifts.set(row, g * 2 * S));
   return { shiftLocation, employeeTravel, travelShifts };
 }
 

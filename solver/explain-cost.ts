@@ -1,17 +1,18 @@
 /**
  * Justifications of the cost constraints (reference `CostsPerPeriodNotIn{Required,Preferred}RangeJustification`,
- * `MinimizeCostPerPeriodJustification`, `KeepEmployeeActivationRatioJustification`, `MinimizeActivatedEmployeesJustification`). Raw weights come from the core
+ * `MinimizeCostPerPeriodJustification`, `KeepEmployeeActivationRatioJustification`, `MinimizeActivatedEmployeesJustification`,
+ * `MaximizeActivatedEmployeeSaturationJustification`). Raw weights come from the core
  * (milli-units for money); the texts and decimal costs are added here.
  */
 import type { EncodedProblem } from "./encode";
 import type { ContractMatch, SolverSession } from "./session";
 import { isoDate } from "./time";
-import { ACTIVATION_COST_ID, ACTIVATION_RATIO_ID, COST_MINIMIZE_ID, COST_PREFERRED_ID, COST_REQUIRED_ID, fromMilli } from "./encode-cost";
+import { ACTIVATION_COST_ID, ACTIVATION_RATIO_ID, COST_MINIMIZE_ID, COST_PREFERRED_ID, COST_REQUIRED_ID, SATURATION_ID, fromMilli } from "./encode-cost";
 
 type Justification = { description: string } & Record<string, unknown>;
 
 export function isCostAggregate(id: number): boolean {
-  return id === COST_REQUIRED_ID || id === COST_PREFERRED_ID || id === ACTIVATION_RATIO_ID || id === ACTIVATION_COST_ID;
+  return id === COST_REQUIRED_ID || id === COST_PREFERRED_ID || id === ACTIVATION_RATIO_ID || id === ACTIVATION_COST_ID || id === SATURATION_ID;
 }
 
 const money = (milli: number) => fromMilli(milli).toFixed(3).replace(/\.?0+$/, "");
@@ -36,12 +37,23 @@ export function costAggregateMatches(session: SolverSession, id: number): Array<
   const { rules, groups } = session.problem.cost;
   const state = session.costState();
   const out: Array<{ raw: number; justification: Justification }> = [];
-  if (id === ACTIVATION_COST_ID) {
+  if (id === ACTIVATION_COST_ID || id === SATURATION_ID) {
     const index = new Map(groups.map((g, i) => [g.id, i]));
     session.problem.input.employees.forEach((employee, e) => {
       const g = typeof employee.costGroup === "string" ? index.get(employee.costGroup) : undefined;
       const shifts = state.activating[e] ?? 0;
       if (g === undefined || shifts === 0 || groups[g].cost === 0) return;
+      if (id === SATURATION_ID) {
+        out.push({
+          raw: shifts * shifts,
+          justification: {
+            employee: employee.id,
+            shiftCount: shifts,
+            description: `Employee '${employee.id}' is activated (cost group '${groups[g].id}') and works ${shifts} activating shift(s): a reward of ${shifts}² = ${shifts * shifts}.`,
+          },
+        });
+        return;
+      }
       out.push({
         raw: groups[g].cost,
         justification: {
@@ -90,9 +102,9 @@ export function costAggregateMatches(session: SolverSession, id: number): Array<
   return out;
 }
 
-/** Match counts of 66, 67 and 69 from the core's cost state (recommendations' match count differences). */
+/** Match counts of 66, 67, 69, 73 and saturation from the core's cost state (recommendations' match count differences). */
 export function costAggregateCounts(session: SolverSession): Record<number, number> {
-  const counts: Record<number, number> = { [COST_REQUIRED_ID]: 0, [COST_PREFERRED_ID]: 0, [ACTIVATION_RATIO_ID]: 0, [ACTIVATION_COST_ID]: 0 };
+  const counts: Record<number, number> = { [COST_REQUIRED_ID]: 0, [COST_PREFERRED_ID]: 0, [ACTIVATION_RATIO_ID]: 0, [ACTIVATION_COST_ID]: 0, [SATURATION_ID]: 0 };
   if (session.problem.cost.rules.length === 0 && session.problem.cost.groups.length === 0) return counts;
   const state = session.costState();
   for (const rule of session.problem.cost.rules) {
@@ -102,5 +114,6 @@ export function costAggregateCounts(session: SolverSession): Record<number, numb
   }
   for (const g of state.groups) if (g.penalty !== 0) counts[ACTIVATION_RATIO_ID]++;
   counts[ACTIVATION_COST_ID] = costAggregateMatches(session, ACTIVATION_COST_ID).length;
+  counts[SATURATION_ID] = costAggregateMatches(session, SATURATION_ID).length;
   return counts;
 }

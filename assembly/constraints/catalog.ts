@@ -16,7 +16,7 @@
 import { MASK_CAPACITY, newMask, markId } from "../id-mask";
 
 /** Number of constraints; every id below it is declared by one family. */
-export const CONSTRAINT_COUNT: i32 = 110;
+export const CONSTRAINT_COUNT: i32 = 112;
 // The score director tracks touched constraints in bit masks (id-mask.ts, score.ts).
 // @ts-ignore: top-level assert
 assert(CONSTRAINT_COUNT <= MASK_CAPACITY);
@@ -118,3 +118,4 @@ export const FAMILY_CONTRACTS: i32 = 3;
 export const FAMILY_COST: i32 = 4;
 export const FAMILY_DEMAND: i32 = 5;
 export const FAMILY_PAIRINGS: i32 = 6;
+export const FAMILY_TRAVEL_GAP: i32 = 7;

@@ -14,6 +14,10 @@
  *            employees of group g (at least one counted shift in the planning window: mandatory ones, or any with
  *            MANDATORY_AND_OPTIONAL_SHIFTS), weights w_g, N = Σ n_g, W = Σ w_g. Penalty per group |n_g·W − w_g·N|
  *            (0 exactly when the activated counts are in the ratio of the weights). A match is a group off its share.
+ *   SATURATION_ID  Maximize activated employee saturation (soft reward, `maximizeActivatedEmployeeSaturationWeight`):
+ *            per activated employee of a group with an activation cost (the employees 73 counts), n² for its n
+ *            activating shifts: the reward grows faster than the shifts, so shifts gather on fewer employees
+ *            (Σ n fixed, Σ n² is largest when concentrated). A match is such an employee.
  *
  * Kind: AGGREGATE. Per period totals and per employee activating-shift counts are part of the solution state,
  * updated by `onAssign` (solution.setEmployee); a change's delta is f(new totals) − f(totals) over the periods of the
@@ -23,17 +27,17 @@
 import {
   costRules, costPeriods, costRows, costColumns, ratioGroups, oRules, oPeriods, oRows, oColumns, oTables, oMembers,
   oShiftPeriods, oActivation, oWeights, oOptional, oActivationCost, RULE_COST_WORDS, PERIOD_COST_WORDS, COST_REQUIRED_ID,
-  COST_PREFERRED_ID, ACTIVATION_RATIO_ID, ACTIVATION_COST_ID,
+  COST_PREFERRED_ID, ACTIVATION_RATIO_ID, ACTIVATION_COST_ID, SATURATION_ID,
 } from "../cost-data";
 import { costData, shiftCount, employeeCount, ruleAux, isHistoric, isMandatory } from "../problem";
 import { RW_AUX, RW_AUX_COUNT } from "../layout";
 import { assignment } from "../state";
 import { rw } from "./view";
-import { KIND_AGGREGATE, PENALTY, register, enabled, touched } from "./catalog";
+import { KIND_AGGREGATE, PENALTY, REWARD, register, enabled, touched } from "./catalog";
 import { LEVEL_HARD, LEVEL_SOFT } from "../layout";
 import { markId } from "../id-mask";
 
-export { COST_REQUIRED_ID, COST_PREFERRED_ID, ACTIVATION_RATIO_ID, ACTIVATION_COST_ID };
+export { COST_REQUIRED_ID, COST_PREFERRED_ID, ACTIVATION_RATIO_ID, ACTIVATION_COST_ID, SATURATION_ID };
 export { COST_MINIMIZE_ID } from "../cost-data";
 
 /** Costs rules or activation ratio groups present (everything here is skipped otherwise). */
@@ -210,7 +214,17 @@ function flip(e: i32, k: i32): i32 {
   return 0;
 }
 
+/** Saturation reward change of employee e when its activating count changes by k: (n + k)² − n² (its group has an activation cost). */
+// @ts-ignore: decorator
+@inline
+function saturationDelta(e: i32, k: i32): i64 {
+  if (e < 0 || k == 0 || d(oActivationCost + d(oActivation + e)) <= 0) return 0;
+  const n = <i64>unchecked(activating[e]);
+  return (n + k) * (n + k) - n * n;
+}
+
 function ratioDelta(a: i32, ka: i32, b: i32, kb: i32, raw: StaticArray<i64>): void {
+  if (activationCostActive) unchecked(raw[SATURATION_ID] += saturationDelta(a, ka) + saturationDelta(b, kb));
   const fa = a >= 0 ? flip(a, ka) : 0, fb = b >= 0 ? flip(b, kb) : 0;
   if (fa == 0 && fb == 0) return;
   const ga = fa != 0 ? d(oActivation + a) : -1, gb = fb != 0 ? d(oActivation + b) : -1;
@@ -301,13 +315,14 @@ export function penaltyFull(id: i32, countMatches: bool): i64 {
     recountActivated();
     return countMatches ? <i64>ratioMatches(scratchActivated) : ratioPenalty(scratchActivated, -1, 0, -1, 0);
   }
-  if (id == ACTIVATION_COST_ID) {
+  if (id == ACTIVATION_COST_ID || id == SATURATION_ID) {
     if (!activationCostActive) return 0;
     recountActivated();
     for (let e = 0; e < employeeCount; e++) {
-      if (unchecked(scratchCount[e]) == 0) continue;
+      const n = <i64>unchecked(scratchCount[e]);
+      if (n == 0) continue;
       const c = <i64>d(oActivationCost + d(oActivation + e));
-      out += countMatches ? (c != 0 ? 1 : 0) : c;
+      out += countMatches ? (c != 0 ? 1 : 0) : id == SATURATION_ID ? (c > 0 ? n * n : 0) : c;
     }
     return out;
   }
@@ -339,7 +354,7 @@ function ratioMatches(n: StaticArray<i32>): i32 {
 export function matchCount(id: i32): i32 {
   if (!active) return 0;
   if (id == ACTIVATION_RATIO_ID) return ratioActive ? ratioMatches(activated) : 0;
-  if (id == ACTIVATION_COST_ID) {
+  if (id == ACTIVATION_COST_ID || id == SATURATION_ID) {
     if (!activationCostActive) return 0;
     let n = 0;
     for (let e = 0; e < employeeCount; e++) {
@@ -421,6 +436,7 @@ export function declare(family: i32): void {
   register(COST_PREFERRED_ID, "Costs per period not in preferred range", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
   register(ACTIVATION_RATIO_ID, "Keep employee activation ratio", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
   register(ACTIVATION_COST_ID, "Minimize activated employees", LEVEL_SOFT, PENALTY, KIND_AGGREGATE, family);
+  register(SATURATION_ID, "Maximize activated employee saturation", LEVEL_SOFT, REWARD, KIND_AGGREGATE, family);
 }
 
 export function initFamily(): void {
@@ -438,6 +454,7 @@ function markCost(): void {
   markId(touched, COST_PREFERRED_ID);
   markId(touched, ACTIVATION_RATIO_ID);
   markId(touched, ACTIVATION_COST_ID);
+  markId(touched, SATURATION_ID);
 }
 
 /** Every level at once; scored with the hard phase of a move (score.ts). */
@@ -466,4 +483,5 @@ export function matchCountsInto(counts: StaticArray<i32>): void {
   if (enabled[COST_PREFERRED_ID]) counts[COST_PREFERRED_ID] = matchCount(COST_PREFERRED_ID);
   if (enabled[ACTIVATION_RATIO_ID]) counts[ACTIVATION_RATIO_ID] = matchCount(ACTIVATION_RATIO_ID);
   if (enabled[ACTIVATION_COST_ID]) counts[ACTIVATION_COST_ID] = matchCount(ACTIVATION_COST_ID);
+  if (enabled[SATURATION_ID]) counts[SATURATION_ID] = matchCount(SATURATION_ID);
 }

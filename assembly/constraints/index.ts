@@ -16,14 +16,15 @@
  * A family that has nothing to do for an entry point does not export it, and its line is left out below. The calls
  * are written out in family order (compile-time dispatch: no indirect call in the hot loop). A move is scored in
  * stages (score.ts): the hard stage with early exit (LOCAL hard units and overlap; hourly demand when it has
- * REQUIRED intervals), then the families scored at every level at once (contracts, cost, pairings, and demand
- * otherwise), then the rest (LOCAL medium and soft units, balance).
+ * REQUIRED intervals), then the families scored at every level at once (contracts, cost, pairings, travel gap, and
+ * demand otherwise), then the rest (LOCAL medium and soft units, balance).
  *
  * Adding a constraint to a family: its unit, its `register` line in the family's `declare` (CONSTRAINT_COUNT in
  * catalog.ts grows by one), the glue's descriptor row and the verifier row (README "How to add a constraint").
  */
 import {
-  FAMILY_LOCAL, FAMILY_OVERLAP, FAMILY_BALANCE, FAMILY_CONTRACTS, FAMILY_COST, FAMILY_DEMAND, FAMILY_PAIRINGS, CONSTRAINT_COUNT,
+  FAMILY_LOCAL, FAMILY_OVERLAP, FAMILY_BALANCE, FAMILY_CONTRACTS, FAMILY_COST, FAMILY_DEMAND, FAMILY_PAIRINGS, FAMILY_TRAVEL_GAP,
+  CONSTRAINT_COUNT,
   checkCatalogue, familyOf, touched,
 } from "./catalog";
 import { clearMask, copyMask } from "../id-mask";
@@ -35,6 +36,7 @@ import * as contracts from "./contracts";
 import * as cost from "./cost";
 import * as demand from "./demand";
 import * as pairings from "./pairings";
+import * as travelGap from "./travel-gap";
 
 export {
   CONSTRAINT_COUNT, constraintName, constraintLevel, isReward, constraintKind, enabled, touched, hardRunning, setHardRunning,
@@ -54,6 +56,7 @@ export function declareFamilies(): void {
   cost.declare(FAMILY_COST);
   demand.declare(FAMILY_DEMAND);
   pairings.declare(FAMILY_PAIRINGS);
+  travelGap.declare(FAMILY_TRAVEL_GAP);
   checkCatalogue();
 }
 declareFamilies();
@@ -68,6 +71,7 @@ export function initFamilies(): void {
   cost.initFamily();
   demand.initFamily();
   pairings.initFamily();
+  travelGap.initFamily();
 }
 
 /** Shift s moved from `from` to `to` (lists already updated). */
@@ -121,6 +125,7 @@ export function addChange(s: i32, from: i32, to: i32, raw: StaticArray<i64>): vo
   cost.scoreChange(s, from, to, raw);
   demand.scoreChange(s, from, to, raw);
   pairings.scoreChange(s, from, to, raw);
+  travelGap.scoreChange(s, from, to, raw);
 }
 
 // ---- stages of a move (local search) -------------------------------------------------------------------------------------
@@ -174,7 +179,7 @@ export function addSwapEarly(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<
 // @ts-ignore: decorator
 @inline
 export function anyAllLevels(): bool {
-  return (demand.active && !demand.hardActive) || contracts.active || cost.active || pairings.active;
+  return (demand.active && !demand.hardActive) || contracts.active || cost.active || pairings.active || travelGap.active;
 }
 
 /** Families scored at every level at once, after the early exit. */
@@ -184,6 +189,7 @@ export function addChangeAllLevels(s: i32, from: i32, to: i32, raw: StaticArray<
   contracts.keepChange();
   cost.scoreChange(s, from, to, raw);
   pairings.scoreChange(s, from, to, raw);
+  travelGap.scoreChange(s, from, to, raw);
 }
 
 export function addSwapAllLevels(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
@@ -192,6 +198,7 @@ export function addSwapAllLevels(s1: i32, s2: i32, a: i32, b: i32, raw: StaticAr
   contracts.keepChange();
   cost.scoreSwap(s1, s2, a, b, raw);
   pairings.scoreSwap(s1, s2, a, b, raw);
+  travelGap.scoreSwap(s1, s2, a, b, raw);
 }
 
 /** The medium and soft rest of a change: LOCAL units of both sides, balance. */
@@ -225,6 +232,7 @@ export function penaltyFull(id: i32): i64 {
     case FAMILY_COST: return cost.fullPenalty(id);
     case FAMILY_DEMAND: return demand.fullPenalty(id);
     case FAMILY_PAIRINGS: return pairings.fullPenalty(id);
+    case FAMILY_TRAVEL_GAP: return travelGap.fullPenalty(id);
   }
   return 0;
 }
@@ -238,6 +246,7 @@ export function matchCount(id: i32): i32 {
     case FAMILY_COST: return cost.fullMatchCount(id);
     case FAMILY_DEMAND: return demand.fullMatchCount(id);
     case FAMILY_PAIRINGS: return pairings.fullMatchCount(id);
+    case FAMILY_TRAVEL_GAP: return travelGap.fullMatchCount(id);
   }
   return 0;
 }
@@ -259,4 +268,5 @@ export function matchCountsAll(counts: StaticArray<i32>): void {
   cost.matchCountsInto(counts);
   demand.matchCountsInto(counts);
   pairings.matchCountsInto(counts);
+  travelGap.matchCountsInto(counts);
 }

@@ -37,7 +37,7 @@ function cover(s: i32, e: i32): i32 {
   if (e < 0) return TRAVEL_NONE;
   const group = unchecked(employeeTravel[3 * e]);
   if (group < 0) return TRAVEL_NONE;
-  const limit = unchecked(travelShifts[group * shiftCount + s]);
+  const limit = unchecked(travelShifts[2 * (group * shiftCount + s)]);
   if (limit == TRAVEL_NONE) return TRAVEL_NONE;
   const lat = unchecked(shiftLocation[2 * s]), home = unchecked(employeeTravel[3 * e + 1]);
   if (lat == LOCATION_NONE || home == LOCATION_NONE) return TRAVEL_NONE;

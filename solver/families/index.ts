@@ -11,9 +11,10 @@ import { contractsFamily } from "./contracts/index";
 import { costFamily } from "./cost/index";
 import { demandFamily } from "./demand/index";
 import { pairingsFamily } from "./pairings/index";
+import { travelGapFamily } from "./travel-gap/index";
 
 export type { FamilyDescriptor, FamilyConstraint, Trial, TrialReader } from "./types";
 
 export const FAMILIES: readonly FamilyDescriptor[] = [
-  localFamily, overlapFamily, balanceFamily, contractsFamily, costFamily, demandFamily, pairingsFamily,
+  localFamily, overlapFamily, balanceFamily, contractsFamily, costFamily, demandFamily, pairingsFamily, travelGapFamily,
 ];

@@ -1,10 +1,11 @@
 /**
- * Verifier rows of the cost constraints (ids 66-69 and 73), merged into the table of constraints.test.ts: each a hand-made
+ * Verifier rows of the cost constraints (ids 66-69, 73 and SATURATION_CONSTRAINT), merged into the table of constraints.test.ts: each a hand-made
  * input with its score computed by hand in the title. Money is scored in milli-units (1 currency unit = 1000).
  * 2027-02-01 is a Monday; times are UTC unless a zone is given.
  */
 import type { ModelInput } from "../../schemas/model-input";
 import { onDay, type ContractCase } from "./contract-cases";
+import { SATURATION_CONSTRAINT } from "../../solver/layout";
 
 type CostsRule = NonNullable<NonNullable<ModelInput["globalRules"]>["costsRules"]>[number];
 type Employee = ModelInput["employees"][number];
@@ -225,18 +226,21 @@ export const COST_CASES: Record<number, { name: string; cases: ContractCase[] }>
         input: activation(undefined, [onDay("a", 0, "08:00", "12:00", { employee: "s1" }), onDay("b", 1, "08:00", "12:00", { employee: "s1" }), onDay("c", 0, "08:00", "12:00", { employee: "a1" })]),
         score: "0hard/0medium/-250000soft",
         matches: 2,
+        total: "0hard/0medium/-249995soft", // saturation rewards 2² + 1²
       },
       {
         title: "a1 has only an optional shift (MANDATORY_SHIFTS by default): only s1 is activated -> 50",
         input: activation(undefined, [onDay("a", 0, "08:00", "12:00", { employee: "s1" }), onDay("c", 0, "08:00", "12:00", { employee: "a1", priority: "9" })]),
         score: "0hard/0medium/-50000soft",
         matches: 1,
+        total: "0hard/0medium/-49999soft",
       },
       {
         title: "MANDATORY_AND_OPTIONAL_SHIFTS: the optional shift activates a1 -> 250",
         input: activation("MANDATORY_AND_OPTIONAL_SHIFTS", [onDay("a", 0, "08:00", "12:00", { employee: "s1" }), onDay("c", 0, "08:00", "12:00", { employee: "a1", priority: "9" })]),
         score: "0hard/0medium/-250000soft",
         matches: 2,
+        total: "0hard/0medium/-249998soft",
       },
       {
         title: "a historic shift (before the planning window) does not activate: only s1's shift on day 2 -> 50",
@@ -246,6 +250,43 @@ export const COST_CASES: Record<number, { name: string; cases: ContractCase[] }>
         },
         score: "0hard/0medium/-50000soft",
         matches: 1,
+        total: "0hard/0medium/-49999soft",
+      },
+    ],
+  },
+  [SATURATION_CONSTRAINT]: {
+    name: "Maximize activated employee saturation",
+    cases: [
+      {
+        title: "s1 works three activating shifts, a1 one, s2 none: 3² + 1² = 10 (activation costs 250)",
+        input: activation(undefined, [onDay("a", 0, "08:00", "12:00", { employee: "s1" }), onDay("b", 1, "08:00", "12:00", { employee: "s1" }), onDay("c", 2, "08:00", "12:00", { employee: "s1" }), onDay("d", 0, "08:00", "12:00", { employee: "a1" })]),
+        score: "0hard/0medium/10soft",
+        matches: 2,
+        total: "0hard/0medium/-249990soft",
+      },
+      {
+        title: "the same four shifts spread 2 / 1 / 1 over s1, s2, a1: 4 + 1 + 1 = 6 (less reward: shifts gather on fewer employees)",
+        input: activation(undefined, [onDay("a", 0, "08:00", "12:00", { employee: "s1" }), onDay("b", 1, "08:00", "12:00", { employee: "s1" }), onDay("c", 2, "08:00", "12:00", { employee: "s2" }), onDay("d", 0, "08:00", "12:00", { employee: "a1" })]),
+        score: "0hard/0medium/6soft",
+        matches: 3,
+        total: "0hard/0medium/-299994soft",
+      },
+      {
+        title: "a1's optional shift does not activate it (MANDATORY_SHIFTS): only s1's 2 shifts count -> 4",
+        input: activation(undefined, [onDay("a", 0, "08:00", "12:00", { employee: "s1" }), onDay("b", 1, "08:00", "12:00", { employee: "s1" }), onDay("c", 0, "08:00", "12:00", { employee: "a1", priority: "9" })]),
+        score: "0hard/0medium/4soft",
+        matches: 1,
+        total: "0hard/0medium/-49996soft",
+      },
+      {
+        title: "a cost group without an activation cost (ratio weight only) is not saturated: 0",
+        input: {
+          employeeCostGroups: [{ id: "staff", employeeActivationRatioWeight: 1 }, { id: "agency", employeeActivationRatioWeight: 1 }],
+          employees: [staff("s1", "staff"), staff("a1", "agency")],
+          shifts: [onDay("a", 0, "08:00", "12:00", { employee: "s1" }), onDay("b", 1, "08:00", "12:00", { employee: "s1" }), onDay("c", 0, "08:00", "12:00", { employee: "a1" })],
+        },
+        score: "0hard/0medium/0soft",
+        matches: 0,
       },
     ],
   },

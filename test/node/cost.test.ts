@@ -9,6 +9,7 @@ import { debugModule } from "./helpers";
 import { onDay } from "./contract-cases";
 import { randomInput } from "./random-input";
 import { COST_CASES } from "./cost-cases";
+import { SATURATION_CONSTRAINT } from "../../solver/layout";
 import { solutionParts } from "../../solver/output";
 import { demoSolvingRequest } from "../../demo-data/index";
 
@@ -77,14 +78,14 @@ describe("cost metrics", () => {
     expect(priced).toBeGreaterThan(10);
   });
 
-  it("the incremental match counts of 66, 67, 69 and 73 equal the core's recount after search", async () => {
+  it("the incremental match counts of 66, 67, 69, 73 and saturation equal the core's recount after search", async () => {
     for (let seed = 1; seed <= 30; seed++) {
       const problem = encodeProblem(randomInput(seed));
       const session = await SolverSession.create(debugModule(), problem, { seed });
       session.runSlice(500);
       const core = (session as unknown as { core: { constraintMatchCount(id: number): number } }).core;
       for (const c of session.constraintScores()) {
-        if ([66, 67, 69, 73].includes(c.id)) expect(c.matchCount, `seed ${seed} ${c.name}`).toBe(core.constraintMatchCount(c.id));
+        if ([66, 67, 69, 73, SATURATION_CONSTRAINT].includes(c.id)) expect(c.matchCount, `seed ${seed} ${c.name}`).toBe(core.constraintMatchCount(c.id));
       }
     }
   });
@@ -152,6 +153,15 @@ describe("cost justifications", () => {
     expect(row.matches!.map((m) => [m.score, m.justification.employee, m.justification.numberOfShifts])).toEqual([
       ["0hard/0medium/-50000soft", "s1", 2],
       ["0hard/0medium/-200000soft", "a1", 1],
+    ]);
+  });
+
+  it("saturation: the activated employee and its shift count, rewarded by its square", async () => {
+    const session = await scored(COST_CASES[SATURATION_CONSTRAINT].cases[0].input);
+    const row = scoreAnalysis(session, { includeJustifications: true }).constraints.find((c) => c.name === "Maximize activated employee saturation")!;
+    expect(row.matches!.map((m) => [m.score, m.justification.employee, m.justification.shiftCount])).toEqual([
+      ["0hard/0medium/9soft", "s1", 3],
+      ["0hard/0medium/1soft", "a1", 1],
     ]);
   });
 

@@ -4,7 +4,7 @@
  * the title. 2027-02-01 is a Monday (day 0); times are UTC unless the employee has a time zone.
  */
 import type { ModelInput } from "../../schemas/model-input";
-import { NEAR_DAY_OFF_CONSTRAINT, ROTATION_CONSTRAINT, TRAVEL_CONSTRAINT } from "../../solver/layout";
+import { NEAR_DAY_OFF_CONSTRAINT, ROTATION_CONSTRAINT, TRAVEL_CONSTRAINT, TRAVEL_GAP_CONSTRAINT } from "../../solver/layout";
 import type { ContractCase } from "./contract-cases";
 import { onDay } from "./contract-cases";
 
@@ -223,6 +223,48 @@ export const MISC_CASES: Record<number, { name: string; cases: ContractCase[] }>
         },
         score: "0hard/0medium/-222390soft",
         matches: 2,
+      },
+    ],
+  },
+  [TRAVEL_GAP_CONSTRAINT]: {
+    name: "Minimum time between shifts including travel not met",
+    cases: [
+      {
+        title: "minimum 60 minutes: a (8-12, [0,1]) then b (12:30, [0,0.5]) miss 30; b and c (15:00) share a location; a and c are 3 h apart; d has no location",
+        input: travel([{ id: "t", minMinutesBetweenShiftsInDifferentLocations: 60 }], [
+          onDay("a", 0, "08:00", "12:00", { location: [0, 1] }), onDay("b", 0, "12:30", "14:00", { location: [0, 0.5] }),
+          onDay("c", 0, "15:00", "16:00", { location: [0, 0.5] }), onDay("d", 0, "16:10", "17:00"),
+        ]),
+        score: "-30hard/0medium/0soft",
+        matches: 1,
+        total: "-30hard/0medium/-222391soft", // Minimize travel distance: 111195 + 55598 + 55598
+      },
+      {
+        title: "the larger minimum of the two covering configurations applies: far shifts 120, others 30; a (far) then b 45 minutes later miss 75",
+        input: travel([
+          { id: "far", includeShiftTags: ["far"], minMinutesBetweenShiftsInDifferentLocations: 120 },
+          { id: "rest", minMinutesBetweenShiftsInDifferentLocations: 30 },
+        ], [onDay("a", 0, "08:00", "12:00", { location: [0, 1], tags: ["far"] }), onDay("b", 0, "12:45", "14:00", { location: [0, 0.5] })]),
+        score: "-75hard/0medium/0soft",
+        matches: 1,
+        total: "-75hard/0medium/-166793soft",
+      },
+      {
+        title: "overlapping shifts in different locations miss the whole minimum (60), besides their overlap (60 minutes)",
+        input: travel([{ id: "t", minMinutesBetweenShiftsInDifferentLocations: 60 }], [
+          onDay("a", 0, "08:00", "12:00", { location: [0, 1] }), onDay("b", 0, "11:00", "13:00", { location: [0, 0.5] }),
+        ]),
+        score: "-60hard/0medium/0soft",
+        matches: 1,
+        total: "-120hard/0medium/-166793soft",
+      },
+      {
+        title: "an employee without a location is still held to the minimum of its contract: 20 minutes missing",
+        input: travel([{ id: "t", minMinutesBetweenShiftsInDifferentLocations: 30 }], [
+          onDay("a", 0, "08:00", "12:00", { location: [0, 1] }), onDay("b", 0, "12:10", "14:00", { location: [0, 0.5] }),
+        ], { location: undefined }),
+        score: "-20hard/0medium/0soft",
+        matches: 1,
       },
     ],
   },

@@ -426,8 +426,9 @@ function withSingleDayPatterns(input: ModelInput, seed: number): ModelInput {
 /**
  * Contract-level rules of README "Contract rules" scored outside the compiled rules (their own random stream, so the
  * rest of the input stays as it was): avoidShiftCloseToDayOffRequestRules of both satisfiabilities and shift rotation
- * rules (WEEKLY, CUSTOM with every limit) and travel configurations in most contracts, locations on most employees and
- * shifts, sometimes the global travel configuration, and whole days off (one to three days, from a UTC midnight) for most employees.
+ * rules (WEEKLY, CUSTOM with every limit) and travel configurations (some with a minimum time between shifts in
+ * different locations) in most contracts, locations on most employees and shifts, sometimes the global travel
+ * configuration, and whole days off (one to three days, from a UTC midnight) for most employees.
  */
 function withMisc(input: ModelInput, seed: number): ModelInput {
   const random = rng(seed * 13 + 7);
@@ -468,6 +469,7 @@ function withMisc(input: ModelInput, seed: number): ModelInput {
       ...(chance(0.3) ? { includeShiftTags: tags() } : {}),
       ...(chance(0.2) ? { excludeMatchingShiftTagTypes: ["T"] } : {}),
       ...(chance(0.3) ? { validityDateTimeSpan: { start: `2027-02-0${1 + int(5)}T00:00:00` } } : {}),
+      ...(chance(0.5) ? { minMinutesBetweenShiftsInDifferentLocations: int(720) } : {}),
     }));
     return { ...c, travelConfigurations: configs };
   });
@@ -483,7 +485,7 @@ function withMisc(input: ModelInput, seed: number): ModelInput {
   const shifts = input.shifts.map((s) => (chance(0.8) ? { ...s, location: place() } : s));
   return {
     ...input, contracts, employees, shifts,
-    ...(chance(0.3) ? { scheduleParameterization: { ...input.scheduleParameterization, travelConfiguration: { maxEmployeeToShiftTravelDistanceInMeters: int(100_000) } } } : {}),
+    ...(chance(0.3) ? { scheduleParameterization: { ...input.scheduleParameterization, travelConfiguration: { maxEmployeeToShiftTravelDistanceInMeters: int(100_000), minMinutesBetweenShiftsInDifferentLocations: int(480) } } } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Cost (AGGREGATE; core: assembly/constraints/cost.ts): costs rules per period, the activation ratio of employee
- * cost groups and their activation cost (encode-cost.ts; justifications: explain-cost.ts). "Minimize cost per
+ * cost groups, their activation cost and the saturation of activated employees (encode-cost.ts; justifications: explain-cost.ts). "Minimize cost per
  * period" is scored by compiled contract rules: solver/families/contracts.
  */
 import { encodeCost } from "../../encode-cost";
@@ -10,6 +10,7 @@ import { formatScore } from "../../score";
 import { isZero, matchScore } from "../../explain-context";
 import type { FamilyDescriptor } from "../types";
 import { fixedTotalCost } from "../../metrics-cost";
+import { SATURATION_CONSTRAINT } from "../../layout";
 
 function encode(ctx: EncodeContext): void {
   const costed = encodeCost(ctx.input, ctx.times);
@@ -24,6 +25,7 @@ export const costFamily: FamilyDescriptor = {
     { id: 67, override: "costsPerPeriodNotInPreferredRangeWeight", justification: "CostsPerPeriodNotInPreferredRangeJustification" },
     { id: 69, override: "keepEmployeeActivationRatioWeight", justification: "KeepEmployeeActivationRatioJustification" },
     { id: 73, override: "minimizeActivatedEmployeesWeight", justification: "MinimizeActivatedEmployeesJustification" },
+    { id: SATURATION_CONSTRAINT, override: "maximizeActivatedEmployeeSaturationWeight", justification: "MaximizeActivatedEmployeeSaturationJustification" },
   ],
   encode,
   metrics: { kpis: ({ input, assignment }) => ({ fixedTotalCost: fixedTotalCost(input, assignment) }) },

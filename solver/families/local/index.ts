@@ -87,7 +87,7 @@ function travelJustification(x: ExplainContext, id: number, s: number, e: number
     return { employee, shift, distanceInMeters: raw, description: `Employee '${employee}' travels ${raw} meters to shift '${shift}'.` };
   }
   const g = x.problem.sections.employeeTravel[3 * e];
-  const maximumDistanceInMeters = x.problem.sections.travelShifts[g * x.problem.shiftIds.length + s];
+  const maximumDistanceInMeters = x.problem.sections.travelShifts[2 * (g * x.problem.shiftIds.length + s)];
   const distanceInMeters = raw + maximumDistanceInMeters;
   return {
     employee, shift, distanceInMeters, maximumDistanceInMeters,
