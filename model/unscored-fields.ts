@@ -30,10 +30,6 @@ export const UNSCORED: readonly UnscoredField[] = [
   { path: "contracts[].priority", except: ["10"] },
   { path: "contracts[].travelConfigurations[].minMinutesBetweenShiftsInDifferentLocations" },
   { path: "contracts[].fteConfiguration" },
-  // ---- contracts: fields of scored families ----
-  ...RULES("contracts[].consecutiveDaysWorkedRules", [
-    "minDurationBetweenDifferentSequences", "minDelayBetweenDifferentSequences", "allowedSequenceStartDays",
-  ]),
   // ---- global rules and schedule settings ----
   { path: "scheduleParameterization.travelConfiguration.minMinutesBetweenShiftsInDifferentLocations" },
   // ---- data only unscored rules read ----

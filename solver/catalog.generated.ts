@@ -122,4 +122,7 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 107, name: "Custom rotation duration in days not in preferred range for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
   { id: 108, name: "Maximum employee to shift travel distance exceeded", level: "HARD", reward: false, kind: "LOCAL" },
   { id: 109, name: "Minimize travel distance", level: "SOFT", reward: false, kind: "LOCAL" },
+  { id: 110, name: "Required sequence start day not met for employee", level: "HARD", reward: false, kind: "EMPLOYEE" },
+  { id: 111, name: "Preferred sequence start day met for employee", level: "SOFT", reward: true, kind: "EMPLOYEE" },
+  { id: 112, name: "Preferred minimum time between different sequences not met for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
 ];
