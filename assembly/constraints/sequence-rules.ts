@@ -16,7 +16,11 @@
  *     (per `shiftTypeTagCategories` category when given: aux words [filter, 0] per category); a run longer than
  *     `maximum` costs the extra days, a run shorter than `minimum` the missing days (runs touching the schedule's
  *     edges are exempt from the minimum: they may continue outside it). ABSENCE_AWARE: days the employee is
- *     unavailable all day neither break a run nor count in it.
+ *     unavailable all day neither break a run nor count in it. Other compilations of the same rule (RW_P1): compact
+ *     sequences (RUNS_COMPACT); start days (RUNS_START_DAYS), each run starting after the schedule's first day on a
+ *     weekday outside the allowed ones (REQUIRED; with the days an allowed weekday without model shifts passes to,
+ *     startDaysAllowed) or inside them (PREFERRED, a reward); the time between sequences (RUNS_BETWEEN), each run's
+ *     first shift against the categorized shift ending last before it (earliestNext), scored on the whole list.
  *   consecutive shifts worked (`consecutiveShiftsWorkedRules`): sequences of counted shifts, consecutive when the
  *     next starts within `sequenceDefinition.triggerLimit` minutes of the previous start (MAX_MINUTES_BETWEEN_SHIFTS
  *     _STARTS, the default with 2160 minutes) or end (MAX_MINUTES_BETWEEN_SHIFT_END_AND_NEXT_START); a sequence
@@ -292,7 +296,7 @@ function startDaysAllowed(r: i32, g: i32, q: i32): i32 {
   return mask;
 }
 
-/** The earliest start (minutes) of a run after a run whose last shift ends at `end` (RUNS_BETWEEN; module header). */
+/** The earliest start (minutes) of run-opening shift s after the previous sequence's last shift prev (RUNS_BETWEEN). */
 function earliestNext(r: i32, g: i32, prev: i32, s: i32): i64 {
   const adjuster = rw(r, RW_P3);
   if (adjuster == DELAY_NONE) return <i64>sf(prev, SR_END) + <i64>rw(r, RW_P2);
