@@ -359,6 +359,7 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
   }
   const mode = rw(r, RW_P1);
   const required = rw(r, RW_CONSTRAINT) == SEQUENCE_START_CONSTRAINT;
+  const between = mode == RUNS_BETWEEN;
   // RUNS_BETWEEN: the counted categorized shift ending last so far.
   let latest = -1;
   // Runs of days, walking the shifts in time order (their local days ascend with them).
@@ -390,7 +391,7 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
         const previous = unchecked(catLast[q]);
         if (compact && d0 > runEnd && !(historic && isHistoricShift(previous))) note(1, previous, shift, 0, q + 1);
         unchecked(catLast[q] = shift);
-        if (shift >= 0 && (latest < 0 || sf(shift, SR_END) > sf(latest, SR_END))) latest = shift;
+        if (between && shift >= 0 && (latest < 0 || sf(shift, SR_END) > sf(latest, SR_END))) latest = shift;
         unchecked(catEnd[q] = max(runEnd, d1));
         if (!historic) unchecked(catPlanned[q] = true);
         continue;
@@ -411,9 +412,9 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
           note(p, runStart, runEnd, len, categories > 0 ? q + 1 : 0);
         }
       }
-      if (runStart != i32.MIN_VALUE) unchecked(catPrevEnd[q] = runEnd);
+      if (mode == RUNS_START_DAYS && runStart != i32.MIN_VALUE) unchecked(catPrevEnd[q] = runEnd);
       // The time between sequences: a run starts; the run before it ended with `latest` (module header).
-      if (mode == RUNS_BETWEEN && shift >= 0 && latest >= 0 && sf(latest, SR_END) <= sf(shift, SR_START) &&
+      if (between && shift >= 0 && latest >= 0 && sf(latest, SR_END) <= sf(shift, SR_START) &&
         !(historic && isHistoricShift(latest))) {
         const missing = earliestNext(r, g, latest, shift) - <i64>sf(shift, SR_START);
         if (missing > 0) note(missing, latest, shift, sf(shift, SR_START) - sf(latest, SR_END), q + 1);
@@ -422,7 +423,7 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
       unchecked(catEnd[q] = d1);
       unchecked(catPlanned[q] = !historic);
       unchecked(catLast[q] = shift);
-      if (shift >= 0 && (latest < 0 || sf(shift, SR_END) > sf(latest, SR_END))) latest = shift;
+      if (between && shift >= 0 && (latest < 0 || sf(shift, SR_END) > sf(latest, SR_END))) latest = shift;
     }
   }
 }
