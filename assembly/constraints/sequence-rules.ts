@@ -46,7 +46,7 @@
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FILTER2, RW_FILTER3, RW_FLAGS, RW_P1, RW_P2, RW_P3, RW_P4, RF_START_AND_END, RF_ABSENCE_AWARE,
   RW_AUX, RW_AUX_COUNT, RW_CONSTRAINT, RUNS_COMPACT, RUNS_START_DAYS, RUNS_BETWEEN, SEQUENCE_START_CONSTRAINT, DELAY_NONE,
-  DELAY_SAME_DAY, DELAY_NEXT_DAY, DELAY_NEXT_MONTH, DELAY_NEXT_MONDAY,
+  DELAY_NEXT_DAY, DELAY_NEXT_MONTH, DELAY_NEXT_MONDAY,
   K_MINUTES_BETWEEN, K_GAPS, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS, SEQUENCE_BETWEEN_STARTS, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY,
 } from "../layout";
@@ -114,7 +114,7 @@ export function sequenceWindow(r: i32, g: i32): bool {
     return true;
   }
   // The time between sequences reads the last categorized shift before each run, however far back: the whole list.
-  if (rw(r, RW_P1) == RUNS_BETWEEN) {
+  if (kind == K_CONSECUTIVE_DAYS && rw(r, RW_P1) == RUNS_BETWEEN) {
     setWindow(0, n);
     return true;
   }
