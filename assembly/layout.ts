@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 12;
+export const LAYOUT_VERSION: i32 = 13;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -227,6 +227,14 @@ export const SATURATION_CONSTRAINT: i32 = 110;
  */
 export const TRAVEL_GAP_CONSTRAINT: i32 = 111;
 
+/**
+ * Sequence start days and the time between different sequences of consecutive days worked rules
+ * (constraints/sequence-rules.ts): "Required sequence start day not met for employee" (hard), "Preferred sequence
+ * start day met for employee" (soft reward), "Preferred minimum time between different sequences not met for
+ * employee" (soft). Ids are derived from this base alone.
+ */
+export const SEQUENCE_START_CONSTRAINT: i32 = 112;
+
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {
   return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id == SCOPED_DISRUPTION_CONSTRAINT ||
@@ -234,7 +242,8 @@ export function isRuleConstraint(id: i32): bool {
     (id >= MULTI_DAY_PATTERN_CONSTRAINT && id < MULTI_DAY_PATTERN_CONSTRAINT + 4) ||
     (id >= PERIOD_LIMIT_CONSTRAINT && id < PERIOD_LIMIT_CONSTRAINT + PERIOD_LIMIT_COUNT) ||
     (id >= SINGLE_DAY_PATTERN_CONSTRAINT && id < SINGLE_DAY_PATTERN_CONSTRAINT + 4) || id == COMPACT_SEQUENCE_CONSTRAINT ||
-    (id >= ROTATION_CONSTRAINT && id < ROTATION_CONSTRAINT + 4);
+    (id >= ROTATION_CONSTRAINT && id < ROTATION_CONSTRAINT + 4) ||
+    (id >= SEQUENCE_START_CONSTRAINT && id < SEQUENCE_START_CONSTRAINT + 3);
 }
 
 export const TZ_WORDS: i32 = 4;
@@ -364,6 +373,19 @@ export const SEQUENCE_END_TO_START: i32 = 1;
 /** RW_P1 of consecutive days worked rules: RUNS_COMPACT rewards each next day of a category's run (compact sequences). */
 export const RUNS_LIMITS: i32 = 0;
 export const RUNS_COMPACT: i32 = 1;
+/** RUNS_START_DAYS (`allowedSequenceStartDays`): RW_P2 the allowed weekdays (bit 0 = Monday). */
+export const RUNS_START_DAYS: i32 = 2;
+/**
+ * RUNS_BETWEEN (`minDurationBetweenDifferentSequences`, `minDelayBetweenDifferentSequences`): RW_P2 the minimum
+ * minutes (duration), or RW_P3 the date adjuster (DELAY_*), RW_P4 its increment and RW_P2 the minute of the day.
+ */
+export const RUNS_BETWEEN: i32 = 3;
+export const DELAY_NONE: i32 = -1;
+export const DELAY_SAME_DAY: i32 = 0;
+export const DELAY_NEXT_DAY: i32 = 1;
+export const DELAY_NEXT_MONTH: i32 = 2;
+/** NEXT_MONDAY .. NEXT_SUNDAY: DELAY_NEXT_MONDAY + weekday (Monday = 0). */
+export const DELAY_NEXT_MONDAY: i32 = 3;
 
 /** Conditions (RW_P3; RW_P4 the trigger limit; RW_FILTER2 the shifts counted). */
 export const CONDITION_NONE: i32 = 0;

@@ -20,8 +20,6 @@ export interface Unaccounted {
 }
 
 export const UNACCOUNTED: readonly Unaccounted[] = [
-  { type: "PreferredSequenceStartDayMetForEmployeeJustification", field: "contracts[].consecutiveDaysWorkedRules[].allowedSequenceStartDays" },
-  { type: "RequiredSequenceStartDayNotMetForEmployeeJustification", field: "contracts[].consecutiveDaysWorkedRules[].allowedSequenceStartDays" },
 ];
 
 /** One row of the account: a reference type, the constraints producing it (ids, names), else its reason. */

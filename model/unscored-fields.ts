@@ -29,10 +29,6 @@ export const UNSCORED: readonly UnscoredField[] = [
   // ---- contracts: whole families and settings ----
   { path: "contracts[].priority", except: ["10"] },
   { path: "contracts[].fteConfiguration" },
-  // ---- contracts: fields of scored families ----
-  ...RULES("contracts[].consecutiveDaysWorkedRules", [
-    "minDurationBetweenDifferentSequences", "minDelayBetweenDifferentSequences", "allowedSequenceStartDays",
-  ]),
   // ---- global rules and schedule settings ----
   // ---- data only unscored rules read ----
   { path: "globalRules.minimumMaximumShiftsPerHourlyDemand[].shiftGeneration.templates[].location" },

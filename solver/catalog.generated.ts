@@ -124,4 +124,7 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 109, name: "Minimize travel distance", level: "SOFT", reward: false, kind: "LOCAL" },
   { id: 110, name: "Maximize activated employee saturation", level: "SOFT", reward: true, kind: "AGGREGATE" },
   { id: 111, name: "Minimum time between shifts including travel not met", level: "HARD", reward: false, kind: "PAIRWISE" },
+  { id: 112, name: "Required sequence start day not met for employee", level: "HARD", reward: false, kind: "EMPLOYEE" },
+  { id: 113, name: "Preferred sequence start day met for employee", level: "SOFT", reward: true, kind: "EMPLOYEE" },
+  { id: 114, name: "Preferred minimum time between different sequences not met for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
 ];

@@ -24,7 +24,8 @@ import {
   K_MULTI_DAY_PATTERN, MULTI_DAY_PATTERN_CONSTRAINT, PE_OFF, PE_ANY, PATTERN_MATCH, PATTERN_REQUIRED,
   PERIOD_LIMIT_CONSTRAINT, K_PERIOD_DAYS_OFF_RUN, K_PERIOD_UNIQUE_TAGS, K_PERIOD_LOCATIONS, K_PERIOD_SHIFT_TYPES,
   K_PERIOD_START_DIFFERENCE, K_PERIOD_MINUTES_LOGGED, K_ROLLING_DAYS_OFF_RUN,
-  K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, PATTERN_UNORDERED, COMPACT_SEQUENCE_CONSTRAINT, RUNS_COMPACT,
+  K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, PATTERN_UNORDERED, COMPACT_SEQUENCE_CONSTRAINT, RUNS_COMPACT, SEQUENCE_START_CONSTRAINT, RUNS_START_DAYS, RUNS_BETWEEN,
+  DELAY_NONE, DELAY_SAME_DAY, DELAY_NEXT_DAY, DELAY_NEXT_MONTH, DELAY_NEXT_MONDAY,
   K_ROTATION, ROTATION_CONSTRAINT, ROTATION_WEEKLY, ROTATION_CUSTOM_MAX, ROTATION_CUSTOM_RANGE,
 } from "./layout";
 import { compileCostDefinition, COST_MINIMIZE_ID } from "./encode-cost";
@@ -131,6 +132,25 @@ export interface EncodedContracts {
 }
 
 const DAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const;
+
+/**
+ * The time between different sequences of a consecutive days worked rule (RUNS_BETWEEN words): a duration in minutes
+ * (`minDurationBetweenDifferentSequences`), or a date adjuster with its increment and the minute of the day
+ * (`minDelayBetweenDifferentSequences`, reference `DelayTo`); null when there is nothing to score.
+ */
+function betweenSequences(rule: NonNullable<Contract["consecutiveDaysWorkedRules"]>[number]):
+  { minutes: number; adjuster: number; times: number } | null {
+  const delay = rule.minDelayBetweenDifferentSequences;
+  if (delay) {
+    const spec = delay.minStartDateAdjuster;
+    const adjuster = spec === "SAME_DAY" ? DELAY_SAME_DAY : spec === "NEXT_DAY" ? DELAY_NEXT_DAY : spec === "NEXT_MONTH"
+      ? DELAY_NEXT_MONTH : DELAY_NEXT_MONDAY + DAYS.indexOf(spec.slice("NEXT_".length) as typeof DAYS[number]);
+    return { minutes: timeOfDayMinutes(delay.minStartTime ?? "00:00"), adjuster, times: delay.minStartDateAdjusterIncrement ?? 1 };
+  }
+  const duration = rule.minDurationBetweenDifferentSequences;
+  const minutes = duration ? Math.min(I32_MAX, durationMinutes(duration)) : 0;
+  return minutes > 0 ? { minutes, adjuster: DELAY_NONE, times: 1 } : null;
+}
 const I32_MIN = -2147483648;
 const I32_MAX = 2147483647;
 
@@ -324,6 +344,28 @@ export function encodeContracts(
           runs(w);
           w[RW_CONSTRAINT] = COMPACT_SEQUENCE_CONSTRAINT;
           w[RW_P1] = RUNS_COMPACT;
+        }, extra);
+      }
+      // Start days and the time between sequences need categories too (else the *_WITHOUT_CATEGORIES warnings).
+      const startDays = rule.allowedSequenceStartDays ?? [];
+      if (startDays.length > 0 && categories.length > 0) {
+        const required = (rule.satisfiability ?? "REQUIRED") === "REQUIRED";
+        add(K_CONSECUTIVE_DAYS, rule.satisfiability, rule.id, "consecutiveDaysWorkedRules", (w) => {
+          runs(w);
+          w[RW_CONSTRAINT] = SEQUENCE_START_CONSTRAINT + (required ? 0 : 1);
+          w[RW_P1] = RUNS_START_DAYS;
+          w[RW_P2] = startDays.reduce((mask, day) => mask | (1 << DAYS.indexOf(day)), 0);
+        }, extra);
+      }
+      const between = betweenSequences(rule);
+      if (between && categories.length > 0) {
+        add(K_CONSECUTIVE_DAYS, "PREFERRED", rule.id, "consecutiveDaysWorkedRules", (w) => {
+          runs(w);
+          w[RW_CONSTRAINT] = SEQUENCE_START_CONSTRAINT + 2;
+          w[RW_P1] = RUNS_BETWEEN;
+          w[RW_P2] = between.minutes;
+          w[RW_P3] = between.adjuster;
+          w[RW_P4] = between.times;
         }, extra);
       }
     }

@@ -16,7 +16,11 @@
  *     (per `shiftTypeTagCategories` category when given: aux words [filter, 0] per category); a run longer than
  *     `maximum` costs the extra days, a run shorter than `minimum` the missing days (runs touching the schedule's
  *     edges are exempt from the minimum: they may continue outside it). ABSENCE_AWARE: days the employee is
- *     unavailable all day neither break a run nor count in it.
+ *     unavailable all day neither break a run nor count in it. Other compilations of the same rule (RW_P1): compact
+ *     sequences (RUNS_COMPACT); start days (RUNS_START_DAYS), each run starting after the schedule's first day on a
+ *     weekday outside the allowed ones (REQUIRED; with the days an allowed weekday without model shifts passes to,
+ *     startDaysAllowed) or inside them (PREFERRED, a reward); the time between sequences (RUNS_BETWEEN), each run's
+ *     first shift against the categorized shift ending last before it (earliestNext), scored on the whole list.
  *   consecutive shifts worked (`consecutiveShiftsWorkedRules`): sequences of counted shifts, consecutive when the
  *     next starts within `sequenceDefinition.triggerLimit` minutes of the previous start (MAX_MINUTES_BETWEEN_SHIFTS
  *     _STARTS, the default with 2160 minutes) or end (MAX_MINUTES_BETWEEN_SHIFT_END_AND_NEXT_START); a sequence
@@ -41,12 +45,13 @@
  */
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FILTER2, RW_FILTER3, RW_FLAGS, RW_P1, RW_P2, RW_P3, RW_P4, RF_START_AND_END, RF_ABSENCE_AWARE,
-  RW_AUX, RW_AUX_COUNT, RUNS_COMPACT,
+  RW_AUX, RW_AUX_COUNT, RW_CONSTRAINT, RUNS_COMPACT, RUNS_START_DAYS, RUNS_BETWEEN, SEQUENCE_START_CONSTRAINT, DELAY_NONE,
+  DELAY_NEXT_DAY, DELAY_NEXT_MONTH, DELAY_NEXT_MONDAY,
   K_MINUTES_BETWEEN, K_GAPS, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS, SEQUENCE_BETWEEN_STARTS, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY,
 } from "../layout";
-import { maxShiftDuration, SR_START, SR_END, sf, ruleAux } from "../problem";
-import { floorDiv } from "../calendar";
+import { maxShiftDuration, SR_START, SR_END, sf, ruleAux, shiftCount, tzGroupCount } from "../problem";
+import { floorDiv, weekday, addMonthsFirst } from "../calendar";
 import { listBase, listAt, listStart, listLength, lowerBoundByStart } from "../state";
 import {
   viewShift, viewLength, rw, passes, counts, startDay, endDay, tz, isHistoricShift, rangeFirst, rangeLast, recording, record,
@@ -106,6 +111,11 @@ export function sequenceWindow(r: i32, g: i32): bool {
     const last = moveTo + chain - 1;
     const to = last >= n ? n : lowerBoundByStart(e, <i32>min<i64>(<i64>listStart(listBase(e), last) + <i64>reach + 1, <i64>i32.MAX_VALUE));
     setWindow(from, to);
+    return true;
+  }
+  // The time between sequences reads the last categorized shift before each run, however far back: the whole list.
+  if (kind == K_CONSECUTIVE_DAYS && rw(r, RW_P1) == RUNS_BETWEEN) {
+    setWindow(0, n);
     return true;
   }
   const base = listBase(e);
@@ -248,6 +258,59 @@ let catEnd = new StaticArray<i32>(4);
 let catPlanned = new StaticArray<bool>(4);
 /** Per category: the last shift of its open run (compact sequences). */
 let catLast = new StaticArray<i32>(4);
+/** Per category: the last day of its previous run (start days' justification; i32.MIN_VALUE = none). */
+let catPrevEnd = new StaticArray<i32>(4);
+
+/** Allowed start days with the days they pass to (startDaysAllowed), per (rule, group, category); reset per problem. */
+let startMasks = new Map<i32, i32>();
+
+export function resetSequenceStarts(): void {
+  startMasks = new Map<i32, i32>();
+}
+
+/**
+ * Weekdays (bit 0 = Monday) a run of category q may start on under start days rule r: the allowed days (RW_P2) and,
+ * for an allowed day on which the model has no shift the rule counts in that category, the days after it up to the
+ * first such day with one ("If the model plans no shifts on those days, the sequence can start on different
+ * subsequent days too").
+ */
+function startDaysAllowed(r: i32, g: i32, q: i32): i32 {
+  const slots = max(1, rw(r, RW_AUX_COUNT));
+  const key = (r * tzGroupCount + g) * slots + q;
+  if (startMasks.has(key)) return startMasks.get(key);
+  let planned = 0;
+  for (let s = 0; s < shiftCount; s++) {
+    if (counts(r, g, s) && categoryOf(r, s) == q) planned |= 1 << weekday(startDay(g, s));
+  }
+  const allowed = rw(r, RW_P2);
+  let mask = allowed;
+  for (let w = 0; w < 7; w++) {
+    if ((allowed & (1 << w)) == 0 || (planned & (1 << w)) != 0) continue;
+    for (let k = 1; k < 7; k++) {
+      const next = (w + k) % 7;
+      mask |= 1 << next;
+      if ((planned & (1 << next)) != 0) break;
+    }
+  }
+  startMasks.set(key, mask);
+  return mask;
+}
+
+/** The earliest start (minutes) of run-opening shift s after the previous sequence's last shift prev (RUNS_BETWEEN). */
+function earliestNext(r: i32, g: i32, prev: i32, s: i32): i64 {
+  const adjuster = rw(r, RW_P3);
+  if (adjuster == DELAY_NONE) return <i64>sf(prev, SR_END) + <i64>rw(r, RW_P2);
+  let day = endDay(g, prev);
+  const times = max(1, rw(r, RW_P4));
+  if (adjuster == DELAY_NEXT_DAY) day += times;
+  else if (adjuster == DELAY_NEXT_MONTH) day = addMonthsFirst(day, times);
+  else if (adjuster >= DELAY_NEXT_MONDAY) {
+    const target = adjuster - DELAY_NEXT_MONDAY;
+    for (let i = 0; i < times; i++) day += 1 + (((target - weekday(day + 1)) % 7) + 7) % 7;
+  }
+  // DELAY_SAME_DAY keeps the day. The local minute of the day, at the next run's local offset.
+  return <i64>day * 1440 + <i64>rw(r, RW_P2) - <i64>tz(g, s, 2);
+}
 
 /** Category of shift s under consecutive days rule r: the first `shiftTypeTagCategories` tag it has (-1 = none). */
 function categoryOf(r: i32, s: i32): i32 {
@@ -286,12 +349,19 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
     catEnd = new StaticArray<i32>(slots);
     catPlanned = new StaticArray<bool>(slots);
     catLast = new StaticArray<i32>(slots);
+    catPrevEnd = new StaticArray<i32>(slots);
   }
   for (let c = 0; c < slots; c++) {
     unchecked(catStart[c] = i32.MIN_VALUE);
     unchecked(catEnd[c] = i32.MIN_VALUE);
     unchecked(catPlanned[c] = false);
+    unchecked(catPrevEnd[c] = i32.MIN_VALUE);
   }
+  const mode = rw(r, RW_P1);
+  const required = rw(r, RW_CONSTRAINT) == SEQUENCE_START_CONSTRAINT;
+  const between = mode == RUNS_BETWEEN;
+  // RUNS_BETWEEN: the counted categorized shift ending last so far.
+  let latest = -1;
   // Runs of days, walking the shifts in time order (their local days ascend with them).
   let offset = 0;
   for (let k = 0; k <= viewLength; k++) {
@@ -321,21 +391,39 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
         const previous = unchecked(catLast[q]);
         if (compact && d0 > runEnd && !(historic && isHistoricShift(previous))) note(1, previous, shift, 0, q + 1);
         unchecked(catLast[q] = shift);
+        if (between && shift >= 0 && (latest < 0 || sf(shift, SR_END) > sf(latest, SR_END))) latest = shift;
         unchecked(catEnd[q] = max(runEnd, d1));
         if (!historic) unchecked(catPlanned[q] = true);
         continue;
       }
       if (runStart != i32.MIN_VALUE && unchecked(catPlanned[q]) && runEnd >= first) {
-        const len = runEnd - runStart + 1 - (aware ? absentInside(e, runStart, runEnd, offset) : 0);
-        let p: i64 = 0;
-        if (hi >= 0 && len > hi) p += <i64>(len - hi);
-        if (lo >= 0 && len < lo && runStart > first && runEnd < last) p += <i64>(lo - len);
-        note(p, runStart, runEnd, len, categories > 0 ? q + 1 : 0);
+        if (mode == RUNS_START_DAYS) {
+          // Runs starting on the schedule's first day may have started before it (exempt, like the minimum).
+          if (runStart > first) {
+            if (required) {
+              if ((startDaysAllowed(r, g, q) & (1 << weekday(runStart))) == 0) note(1, unchecked(catPrevEnd[q]), runStart, 0, q + 1);
+            } else if ((rw(r, RW_P2) & (1 << weekday(runStart))) != 0) note(1, runStart, runEnd, 0, q + 1);
+          }
+        } else {
+          const len = runEnd - runStart + 1 - (aware ? absentInside(e, runStart, runEnd, offset) : 0);
+          let p: i64 = 0;
+          if (hi >= 0 && len > hi) p += <i64>(len - hi);
+          if (lo >= 0 && len < lo && runStart > first && runEnd < last) p += <i64>(lo - len);
+          note(p, runStart, runEnd, len, categories > 0 ? q + 1 : 0);
+        }
+      }
+      if (mode == RUNS_START_DAYS && runStart != i32.MIN_VALUE) unchecked(catPrevEnd[q] = runEnd);
+      // The time between sequences: a run starts; the run before it ended with `latest` (module header).
+      if (between && shift >= 0 && latest >= 0 && sf(latest, SR_END) <= sf(shift, SR_START) &&
+        !(historic && isHistoricShift(latest))) {
+        const missing = earliestNext(r, g, latest, shift) - <i64>sf(shift, SR_START);
+        if (missing > 0) note(missing, latest, shift, sf(shift, SR_START) - sf(latest, SR_END), q + 1);
       }
       unchecked(catStart[q] = d0);
       unchecked(catEnd[q] = d1);
       unchecked(catPlanned[q] = !historic);
       unchecked(catLast[q] = shift);
+      if (between && shift >= 0 && (latest < 0 || sf(shift, SR_END) > sf(latest, SR_END))) latest = shift;
     }
   }
 }

@@ -1,11 +1,11 @@
 /**
- * Verifier rows of the contract rule constraints (ids 17-51, 74-77, the period limits from PERIOD_LIMIT_CONSTRAINT, single-day patterns, compact sequences), merged into the table of constraints.test.ts: each a
+ * Verifier rows of the contract rule constraints (ids 17-51, 74-77, the period limits from PERIOD_LIMIT_CONSTRAINT, single-day patterns, compact sequences, sequence start days and the time between sequences), merged into the table of constraints.test.ts: each a
  * hand-made input with its score computed by hand in the title. 2027-02-01 is a Monday; times are UTC unless the
  * employee has a time zone.
  */
 import type { ModelInput } from "../../schemas/model-input";
 import { PERIOD_LIMIT_CONSTRAINT as L } from "../../solver/layout";
-import { COMPACT_SEQUENCE_CONSTRAINT, SINGLE_DAY_PATTERN_CONSTRAINT } from "../../solver/layout.generated";
+import { COMPACT_SEQUENCE_CONSTRAINT, SEQUENCE_START_CONSTRAINT, SINGLE_DAY_PATTERN_CONSTRAINT } from "../../solver/layout.generated";
 
 type Contract = NonNullable<ModelInput["contracts"]>[number];
 type Shift = ModelInput["shifts"][number];
@@ -1009,6 +1009,74 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         ),
         score: "0hard/0medium/3soft",
         matches: 3,
+      },
+    ],
+  },
+  [SEQUENCE_START_CONSTRAINT]: {
+    name: "Required sequence start day not met for employee",
+    cases: [
+      {
+        title: "allowedSequenceStartDays [MONDAY], categories [day, night], window days 0-14 (day 0 a Monday): day runs from days 1 (Tuesday; day shifts on Mondays exist) and 7 (Monday), night runs from days 9 (Wednesday: no night shifts on Monday, Tuesday) and 12 (Saturday) -> days 1 and 12: -2hard",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "starts", shiftTypeTagCategories: ["day", "night"], allowedSequenceStartDays: ["MONDAY"] }] },
+          [
+            ...[1, 2, 7].map((d) => onDay(`d${d}`, d, "08:00", "16:00", { tags: ["day"] })),
+            ...[9, 10, 12].map((d) => onDay(`n${d}`, d, "22:00", "06:00", { tags: ["night"] })),
+          ],
+          window(0, 14),
+        ),
+        score: "-2hard/0medium/0soft",
+        matches: 2,
+      },
+    ],
+  },
+  [SEQUENCE_START_CONSTRAINT + 1]: {
+    name: "Preferred sequence start day met for employee",
+    cases: [
+      {
+        title: "PREFERRED allowedSequenceStartDays [MONDAY, WEDNESDAY], categories [day, night], window days 0-14: runs from days 0 (Monday, at the window's start: exempt), 1-2 (Tuesday), 7 (Monday), nights 9-10 (Wednesday), 12 (Saturday) -> days 7, 9: +2",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "starts", satisfiability: "PREFERRED", shiftTypeTagCategories: ["day", "night"], allowedSequenceStartDays: ["MONDAY", "WEDNESDAY"] }] },
+          [
+            onDay("n0", 0, "22:00", "06:00", { tags: ["night"] }),
+            ...[1, 2, 7].map((d) => onDay(`d${d}`, d, "08:00", "16:00", { tags: ["day"] })),
+            ...[9, 10, 12].map((d) => onDay(`n${d}`, d, "22:00", "06:00", { tags: ["night"] })),
+          ],
+          window(0, 14),
+        ),
+        score: "0hard/0medium/2soft",
+        matches: 2,
+      },
+    ],
+  },
+  [SEQUENCE_START_CONSTRAINT + 2]: {
+    name: "Preferred minimum time between different sequences not met for employee",
+    cases: [
+      {
+        title: "minDurationBetweenDifferentSequences PT24H, categories [day, night]: days 1-2 08:00-16:00, a night from day 2 22:00 (6 h after), a day run from day 5 08:00 (50 h after the night) -> 18 h missing: -1080soft",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "between", shiftTypeTagCategories: ["day", "night"], minDurationBetweenDifferentSequences: "PT24H" }] },
+          [
+            ...[1, 2, 5, 6].map((d) => onDay(`d${d}`, d, "08:00", "16:00", { tags: ["day"] })),
+            onDay("n2", 2, "22:00", "06:00", { tags: ["night"] }),
+          ],
+          window(0, 14),
+        ),
+        score: "0hard/0medium/-1080soft",
+        matches: 1,
+      },
+      {
+        title: "minDelayBetweenDifferentSequences NEXT_MONDAY at 08:00, categories [day, night]: days 1-2 (ends Wednesday), a night from day 4 22:00 (Friday; due day 7 08:00: 58 h early), a day on day 7 08:00 (Monday after the night ending Saturday: on time) -> -3480soft",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "between", shiftTypeTagCategories: ["day", "night"], minDelayBetweenDifferentSequences: { minStartDateAdjuster: "NEXT_MONDAY", minStartTime: "08:00" } }] },
+          [
+            ...[1, 2, 7].map((d) => onDay(`d${d}`, d, "08:00", "16:00", { tags: ["day"] })),
+            onDay("n4", 4, "22:00", "06:00", { tags: ["night"] }),
+          ],
+          window(0, 14),
+        ),
+        score: "0hard/0medium/-3480soft",
+        matches: 1,
       },
     ],
   },

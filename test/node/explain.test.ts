@@ -201,6 +201,42 @@ describe("score analysis", () => {
     ]);
   });
 
+  it("justifies sequence start days (required, preferred) and the time between different sequences", async () => {
+    const day = (id: string, d: number, tags: string[]) => ({ id, start: `2027-02-0${1 + d}T08:00:00Z`, end: `2027-02-0${1 + d}T16:00:00Z`, employee: "ann", tags });
+    const categories = ["early", "late"];
+    const input: ModelInput = {
+      contracts: [{
+        id: "c", consecutiveDaysWorkedRules: [
+          { id: "runs", shiftTypeTagCategories: categories, allowedSequenceStartDays: ["MONDAY"], minDurationBetweenDifferentSequences: "PT24H" },
+          { id: "pref", satisfiability: "PREFERRED", shiftTypeTagCategories: categories, allowedSequenceStartDays: ["THURSDAY"] },
+        ],
+      }],
+      employees: [{ id: "ann", contracts: ["c"] }],
+      // Late runs from Tuesday (no late shift on Mondays lets Tuesday through) and Saturday, an early run on Thursday.
+      shifts: [day("a", 1, ["late"]), day("b", 2, ["late"]), day("c", 3, ["early"]), day("d", 5, ["late"])],
+      planningWindow: { start: "2027-02-01T00:00:00Z", end: "2027-02-08T00:00:00Z" },
+    };
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    session.applyAssignment(problem.shiftEmployee);
+    expectAnalysisAddsUp(session);
+    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const byName = (name: string) => analysis.constraints.find((c) => c.name === name)!;
+    const required = byName("Required sequence start day not met for employee");
+    expect(required.score).toBe("-1hard/0medium/0soft");
+    expect(required.matches!.map((m) => m.justification)).toMatchObject([
+      { employee: "ann", rule: "runs", sequenceCategory: "late", previousSequenceEndDate: "2027-02-03", sequenceStartDate: "2027-02-06" },
+    ]);
+    const preferred = byName("Preferred sequence start day met for employee");
+    expect(preferred.score).toBe("0hard/0medium/1soft");
+    expect(preferred.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", rule: "pref", sequenceCategory: "early", sequenceStartDate: "2027-02-04" }]);
+    const between = byName("Preferred minimum time between different sequences not met for employee");
+    expect(between.score).toBe("0hard/0medium/-480soft");
+    expect(between.matches!.map((m) => m.justification)).toMatchObject([
+      { employee: "ann", rule: "runs", sequenceCategory: "early", shift1: "b", shift2: "c", minutesBetweenSequences: 960, violationInMinutes: 480 },
+    ]);
+  });
+
   it("justifies shifts near a day off request: the employee, the shift and the rule broken", async () => {
     const input: ModelInput = {
       contracts: [{

@@ -344,7 +344,8 @@ function withPeriodLimits(input: ModelInput, seed: number): ModelInput {
 }
 
 /**
- * Consecutive days worked rules with `shiftTypeTagCategories` (and compact sequences) and ABSENCE_AWARE (their own random stream), added to
+ * Consecutive days worked rules with `shiftTypeTagCategories` (and compact sequences, start days, the time between
+ * sequences) and ABSENCE_AWARE (their own random stream), added to
  * most contracts, and whole days unavailable.
  */
 function withDayRunOptions(input: ModelInput, seed: number): ModelInput {
@@ -358,7 +359,13 @@ function withDayRunOptions(input: ModelInput, seed: number): ModelInput {
       ...(chance(0.5) ? { satisfiability: "PREFERRED" as const } : {}),
       maximum: 1 + int(3),
       ...(chance(0.4) ? { minimum: 1 + int(3), satisfiability: "PREFERRED" as const } : {}),
-      ...(chance(0.6) ? { shiftTypeTagCategories: chance(0.5) ? ["t1", "t2"] : ["t2"], ...(chance(0.6) ? { rewardCompactSequences: true } : {}) } : {}),
+      ...(chance(0.6) ? {
+        shiftTypeTagCategories: chance(0.5) ? ["t1", "t2"] : ["t2"], ...(chance(0.6) ? { rewardCompactSequences: true } : {}),
+        ...(chance(0.5) ? { allowedSequenceStartDays: chance(0.5) ? ["MONDAY" as const] : ["TUESDAY" as const, "FRIDAY" as const] } : {}),
+        ...(chance(0.5) ? (chance(0.5) ? { minDurationBetweenDifferentSequences: `PT${1 + int(40)}H` } : {
+          minDelayBetweenDifferentSequences: { minStartDateAdjuster: (["SAME_DAY", "NEXT_DAY", "NEXT_MONTH", "NEXT_WEDNESDAY"] as const)[int(4)], minStartTime: "06:30" },
+        }) : {}),
+      } : {}),
       ...(chance(0.5) ? { absenceMode: "ABSENCE_AWARE" as const } : {}),
       ...(chance(0.3) ? { overlapKind: "START_AND_END" as const } : {}),
     };

@@ -115,7 +115,7 @@ describe("the request that uses every reference property", () => {
     const named = fields.map((i) => i.detail.field);
     expect(named).toContain("contracts[id=FT].fteConfiguration");
     // Global period, concurrent shifts and shift group rules, single-day patterns, rest maximums and travel are scored: no warning.
-    for (const scored of ["globalRules.minimumMaximumShiftsPerPeriod", "globalRules.concurrentShiftsRules", "globalRules.shiftGroupRules", "shiftGroups", "employees[].requiredPairings[].groupShiftsPerDayLimit", "contracts[id=FT].singleDayShiftSequencePatternRules", "contracts[id=FT].minutesBetweenShiftsRules[id=MB-unscored].maximumMinutesBetweenShifts", "employees[].location"]) {
+    for (const scored of ["globalRules.minimumMaximumShiftsPerPeriod", "globalRules.concurrentShiftsRules", "globalRules.shiftGroupRules", "shiftGroups", "employees[].requiredPairings[].groupShiftsPerDayLimit", "contracts[id=FT].singleDayShiftSequencePatternRules", "contracts[id=FT].minutesBetweenShiftsRules[id=MB-unscored].maximumMinutesBetweenShifts", "contracts[id=FT].consecutiveDaysWorkedRules[id=CD-options].allowedSequenceStartDays", "contracts[id=FT].consecutiveDaysWorkedRules[id=CD-delay].minDelayBetweenDifferentSequences", "employees[].location"]) {
       expect(named).not.toContain(scored);
     }
     for (const issue of fields) expect(issue.message).toContain(issue.detail.field as string);
@@ -154,6 +154,8 @@ describe("the request that uses every reference property", () => {
     "periodRules costDefinition": ["Minimize cost per period"],
     minutesBetweenShiftsRules: ["Minutes between shifts not in required range for employee", "Minutes between shifts not in preferred range for employee"],
     consecutiveDaysWorkedRules: ["Consecutive days worked not in preferred range for employee"],
+    "consecutiveDaysWorkedRules allowedSequenceStartDays": ["Required sequence start day not met for employee", "Preferred sequence start day met for employee"],
+    "consecutiveDaysWorkedRules minDuration/minDelayBetweenDifferentSequences": ["Preferred minimum time between different sequences not met for employee"],
     consecutiveShiftsWorkedRules: ["Consecutive shifts worked not in required range for employee"],
     "consecutiveShiftsWorkedRules timeOffAfterSequenceLimit": ["Time off after consecutive shifts worked not in required range for employee"],
     minimizeGapsBetweenShiftsRules: ["Minimize gaps between shifts for employee"],

@@ -239,7 +239,7 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   SHIFT_BELONGS_TO_MULTIPLE_SHIFT_GROUPS: (i) => ({ ...i, shiftGroups: [{ id: "g1", shifts: [i.shifts[0].id] }, { id: "g2", shifts: [i.shifts[0].id] }] }),
   SHIFT_GROUP_MATCHES_MULTIPLE_RULES: (i) => ({ ...i, shiftGroups: [{ id: "g1", tags: ["alt"], shifts: [i.shifts[0].id] }], globalRules: { shiftGroupRules: [{ id: "r1", includeShiftGroupTags: ["alt"] }, { id: "r2" }] } }),
   // Accepted, not scored (model/unscored-fields.ts; test/node/unscored.test.ts covers every field).
-  UNSCORED_FIELD: contract({ consecutiveDaysWorkedRules: [{ id: "d", maximum: 5, allowedSequenceStartDays: ["MONDAY"] }] }),
+  UNSCORED_FIELD: contract({ priority: "5" }),
   UNSCORED_OVERRIDE: (i) => i,
 };
 /** `config.model.overrides` of a row, where the issue is about them. */

@@ -13,7 +13,7 @@ import {
   K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST, TZ_WORDS, MULTI_DAY_PATTERN_CONSTRAINT,
   K_PERIOD_DAYS_OFF_RUN, K_PERIOD_UNIQUE_TAGS, K_PERIOD_LOCATIONS, K_PERIOD_SHIFT_TYPES, K_PERIOD_START_DIFFERENCE,
   K_PERIOD_MINUTES_LOGGED, K_ROLLING_DAYS_OFF_RUN,
-  SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT, K_ROTATION, ROTATION_CONSTRAINT,
+  SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT, SEQUENCE_START_CONSTRAINT, K_ROTATION, ROTATION_CONSTRAINT,
 } from "../../layout";
 import type { ContractMatch } from "../../session";
 import { isoDate } from "../../time";
@@ -73,6 +73,34 @@ export function contractJustification(problem: EncodedProblem, m: ContractMatch)
         return {
           employee, rule: rule.ruleId, sequenceCategory: category, shift1: shift(m.a), shift2: shift(m.b),
           description: `Employee '${employee}' works '${shift(m.b)}' the day after '${shift(m.a)}' in one '${category}' sequence (${where}).`,
+        };
+      }
+      // Start days: required [previous run's last day (i32 min = none), first day, 0, category + 1], reference
+      // `RequiredSequenceStartDayNotMetForEmployeeJustification`; preferred [first day, last day, 0, category + 1],
+      // `PreferredSequenceStartDayMetForEmployeeJustification`.
+      if (rule.constraintId === SEQUENCE_START_CONSTRAINT) {
+        const category = rule.categories?.[m.d - 1];
+        return {
+          employee, rule: rule.ruleId, sequenceCategory: category,
+          ...(m.a !== -2147483648 ? { previousSequenceEndDate: isoDate(m.a) } : {}), sequenceStartDate: isoDate(m.b),
+          description: `Employee '${employee}' starts a '${category}' sequence on ${isoDate(m.b)}, a day ${where} does not allow (${required}).`,
+        };
+      }
+      if (rule.constraintId === SEQUENCE_START_CONSTRAINT + 1) {
+        const category = rule.categories?.[m.d - 1];
+        return {
+          employee, rule: rule.ruleId, sequenceCategory: category, sequenceStartDate: isoDate(m.a),
+          description: `Employee '${employee}' starts a '${category}' sequence on ${isoDate(m.a)}, a day ${where} prefers.`,
+        };
+      }
+      // The time between sequences [last shift of the run before, first shift of the run, minutes between, category + 1]
+      // (the reference defines no justification schema for it).
+      if (rule.constraintId === SEQUENCE_START_CONSTRAINT + 2) {
+        const category = rule.categories?.[m.d - 1];
+        return {
+          employee, rule: rule.ruleId, sequenceCategory: category, shift1: shift(m.a), shift2: shift(m.b),
+          minutesBetweenSequences: m.c, violationInMinutes: m.penalty,
+          description: `Employee '${employee}' starts a '${category}' sequence with '${shift(m.b)}' ${m.c} minutes after the sequence ending with '${shift(m.a)}', ${m.penalty} minutes too early for ${where}.`,
         };
       }
       return {

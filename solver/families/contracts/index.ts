@@ -5,7 +5,7 @@
  * variants, the encoder, the justifications (explain.ts here) and what a candidate assignment changes.
  */
 import { encodeContracts, encodeDisruption } from "../../encode-contracts";
-import { K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT, K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT, ROTATION_CONSTRAINT } from "../../layout";
+import { K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT, K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT, ROTATION_CONSTRAINT, SEQUENCE_START_CONSTRAINT } from "../../layout";
 import type { EncodeContext } from "../../encode-context";
 import { formatScore } from "../../score";
 import { isZero, matchScore } from "../../explain-context";
@@ -79,6 +79,12 @@ export const contractsFamily: FamilyDescriptor = {
     { id: SINGLE_DAY_PATTERN_CONSTRAINT + 3, override: "employeeWorksUnpreferredSingleDayShiftSequencePatternWeight", justification: "EmployeeWorksUnpreferredSingleDayShiftSequencePatternJustification" },
     // Consecutive days worked rules with rewardCompactSequences (a reward).
     { id: COMPACT_SEQUENCE_CONSTRAINT, override: "employeeWorksCompactSequenceWeight", justification: "EmployeeWorksCompactSequenceJustification" },
+    // Consecutive days worked rules' allowedSequenceStartDays (REQUIRED hard, PREFERRED a reward) and the time between
+    // different sequences (soft whatever the satisfiability: the reference names only a preferred weight; it has no
+    // justification schema, so its matches take the compact sequence shape with the minutes).
+    { id: SEQUENCE_START_CONSTRAINT, justification: "RequiredSequenceStartDayNotMetForEmployeeJustification" },
+    { id: SEQUENCE_START_CONSTRAINT + 1, override: "preferredSequenceStartDayMetForEmployeeWeight", justification: "PreferredSequenceStartDayMetForEmployeeJustification" },
+    { id: SEQUENCE_START_CONSTRAINT + 2, override: "preferredMinimumTimeBetweenDifferentSequencesNotMetForEmployeeWeight", justification: "EmployeeWorksCompactSequenceJustification" },
     // Shift rotations (assembly/constraints/rotation.ts): WEEKLY rules by satisfiability, CUSTOM rules' limits.
     { id: ROTATION_CONSTRAINT, justification: "RequiredShiftRotationNotMetForEmployeeJustification" },
     { id: ROTATION_CONSTRAINT + 1, override: "preferredShiftRotationNotMetForEmployeeWeight", justification: "PreferredShiftRotationNotMetForEmployeeJustification" },
