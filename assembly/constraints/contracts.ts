@@ -467,6 +467,14 @@ export const GAPS_ID: i32 = 41;
 // @ts-ignore: top-level assert
 assert(CONTRACT_CONSTRAINT_FIRST + NAMES.length == CONTRACT_CONSTRAINT_END);
 
+/** The four constraints of shift sequence patterns of one kind ("multi-day", "single day"), from `base`. */
+function registerPatterns(base: i32, kind: string, family: i32): void {
+  register(base, "Employee does not work required " + kind + " shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(base + 1, "Employee works prohibited " + kind + " shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(base + 2, "Employee works preferred " + kind + " shift sequence pattern", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
+  register(base + 3, "Employee works unpreferred " + kind + " shift sequence pattern", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+}
+
 /** The contract rules, and the other constraints scored by compiled rules: scoped disruption and cost definitions. */
 export function declare(family: i32): void {
   for (let i = 0; i < NAMES.length; i++) {
@@ -478,22 +486,14 @@ export function declare(family: i32): void {
   register(SCOPED_DISRUPTION_CONSTRAINT, "Required scoped disruption for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
   register(SCOPED_DISRUPTION_CONSTRAINT + 1, "Minimize preferred scoped disruption for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
   register(COST_DEFINITION_CONSTRAINT, "Minimize cost per period", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
-  // Names are the reference's (its `*MultiDayShiftSequencePatternJustification` schemas).
-  const p = MULTI_DAY_PATTERN_CONSTRAINT;
-  register(p, "Employee does not work required multi-day shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
-  register(p + 1, "Employee works prohibited multi-day shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
-  register(p + 2, "Employee works preferred multi-day shift sequence pattern", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
-  register(p + 3, "Employee works unpreferred multi-day shift sequence pattern", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  // Names are the reference's (its `*MultiDayShiftSequencePatternJustification` and
+  // `*SingleDayShiftSequencePatternJustification` schemas).
+  registerPatterns(MULTI_DAY_PATTERN_CONSTRAINT, "multi-day", family);
   for (let i = 0; i < LIMIT_NAMES.length; i++) {
     register(PERIOD_LIMIT_CONSTRAINT + 2 * i, LIMIT_NAMES[i].replace("{}", "required"), LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
     register(PERIOD_LIMIT_CONSTRAINT + 2 * i + 1, LIMIT_NAMES[i].replace("{}", "preferred"), LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
   }
-  // Likewise `*SingleDayShiftSequencePatternJustification`.
-  const q = SINGLE_DAY_PATTERN_CONSTRAINT;
-  register(q, "Employee does not work required single day shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
-  register(q + 1, "Employee works prohibited single day shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
-  register(q + 2, "Employee works preferred single day shift sequence pattern", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
-  register(q + 3, "Employee works unpreferred single day shift sequence pattern", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  registerPatterns(SINGLE_DAY_PATTERN_CONSTRAINT, "single day", family);
   // `EmployeeWorksCompactSequenceJustification`.
   register(COMPACT_SEQUENCE_CONSTRAINT, "Employee works compact sequence", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
   // `RequiredSequenceStartDayNotMetForEmployeeJustification`, `PreferredSequenceStartDayMetForEmployeeJustification`,
