@@ -28,7 +28,6 @@ const RULES = (list: string, fields: readonly string[]): UnscoredField[] => fiel
 export const UNSCORED: readonly UnscoredField[] = [
   // ---- contracts: whole families and settings ----
   { path: "contracts[].priority", except: ["10"] },
-  { path: "contracts[].fteConfiguration" },
   // ---- global rules and schedule settings ----
   // ---- data only unscored rules read ----
   { path: "globalRules.minimumMaximumShiftsPerHourlyDemand[].shiftGeneration.templates[].location" },

@@ -17,6 +17,7 @@ import { PAIRING_ISSUE_TYPES, validatePairings } from "./pairing-validation";
 import { GLOBAL_ISSUE_TYPES, validateGlobalCounts } from "./global-validation";
 import { ROTATION_ISSUE_TYPES, validateRotations } from "./rotation-validation";
 import { TRAVEL_ISSUE_TYPES, validateTravel } from "./travel-validation";
+import { FTE_ISSUE_TYPES, validateFte } from "./fte-validation";
 import { parseMs, ShiftFacts } from "./shift-facts";
 import { unscoredOverridesUsed } from "./unscored-fields";
 
@@ -114,6 +115,8 @@ const ISSUE_TYPE_TABLE = {
   ...ROTATION_ISSUE_TYPES,
   // Travel configurations (model/travel-validation.ts).
   ...TRAVEL_ISSUE_TYPES,
+  // Full time equivalents (model/fte-validation.ts).
+  ...FTE_ISSUE_TYPES,
   // Our own codes (the reference has no issue for them): accepted but not scored (model/unscored-fields.ts).
   UNSCORED_FIELD: {
     severity: "WARNING",
@@ -289,6 +292,7 @@ export function validateWithShiftFacts(
   validateGlobalCounts(whole, report);
   validateRotations(whole, shifts.tagSets, report);
   validateTravel(whole, report);
+  validateFte(whole, report);
 
   // The issues of single shifts, in shift order, each shift's own before its unknown skill and unknown employee.
   const employeeIds = new Set(input.employees.map((e) => e.id));

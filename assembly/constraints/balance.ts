@@ -3,7 +3,7 @@
  * `balanceShiftCountRules` spread work evenly over the employees they select, counting the published history
  * (`employeeToPublishedMinutesWorked`, `employeeToPublishedShiftCount`) and historic shifts.
  *
- * Penalty per rule: the unfairness of the loads x_e (minutes worked, or shifts) of its n employees,
+ * Penalty per rule: the unfairness of the loads x_e (minutes worked per FTE, or shifts) of its n employees,
  *   round( sqrt( Σ (x_e - mean)² ) ),   Σ (x_e - mean)² = Σ x_e² - (Σ x_e)² / n,
  * the squared deviation from the mean under a square root, as Timefold Solver's `LoadBalance.unfairness()`
  * (docs "Load balancing and fairness"): minimizing it minimizes the squared deviation, while the root keeps the
@@ -32,12 +32,19 @@ let sumX = new StaticArray<i64>(0);
 let sumX2 = new StaticArray<i64>(0);
 let members = new StaticArray<i32>(0);
 
-/** Load of shift s for rule r (0 when the shift does not count for it). */
+/**
+ * Load of shift s for employee e under rule r (0 when the shift does not count for it): 1 for a shift count rule;
+ * for a time rule the worked minutes per FTE, minutes * 1000 / fte rounded half up (balanceMembers holds the
+ * employee's FTE in thousandths, 1000 = full time: the minutes themselves).
+ */
 // @ts-ignore: decorator
 @inline
-function load_(r: i32, s: i32): i64 {
+function load_(r: i32, s: i32, e: i32): i64 {
   if (!balanceCounts(r, s)) return 0;
-  return unchecked(balanceRules[2 * r]) == BALANCE_TIME ? <i64>sf(s, SR_WORKED) : 1;
+  if (unchecked(balanceRules[2 * r]) != BALANCE_TIME) return 1;
+  const minutes = <i64>sf(s, SR_WORKED);
+  const fte = <i64>unchecked(balanceMembers[r * employeeCount + e]);
+  return fte == 1000 ? minutes : (minutes * 1000 + fte / 2) / fte;
 }
 
 // @ts-ignore: decorator
@@ -76,15 +83,16 @@ export function initBalance(): void {
 export function onAssign(s: i32, from: i32, to: i32): void {
   const e = employeeCount;
   for (let r = 0; r < balanceRuleCount; r++) {
-    const v = load_(r, s);
-    if (v == 0) continue;
+    if (!balanceCounts(r, s)) continue;
     if (member(r, from)) {
+      const v = load_(r, s, from);
       const old = unchecked(x[r * e + from]);
       unchecked(x[r * e + from] = old - v);
       unchecked(sumX[r] -= v);
       unchecked(sumX2[r] += (old - v) * (old - v) - old * old);
     }
     if (member(r, to)) {
+      const v = load_(r, s, to);
       const old = unchecked(x[r * e + to]);
       unchecked(x[r * e + to] = old + v);
       unchecked(sumX[r] += v);
@@ -97,18 +105,19 @@ export function onAssign(s: i32, from: i32, to: i32): void {
 export function addDelta(s: i32, from: i32, to: i32, raw: StaticArray<i64>): void {
   const e = employeeCount;
   for (let r = 0; r < balanceRuleCount; r++) {
-    const v = load_(r, s);
-    if (v == 0) continue;
+    if (!balanceCounts(r, s)) continue;
     const inFrom = member(r, from), inTo = member(r, to);
     if (!inFrom && !inTo) continue;
     let sum = unchecked(sumX[r]), sum2 = unchecked(sumX2[r]);
     const before = unfairness(sum, sum2, unchecked(members[r]));
     if (inFrom) {
+      const v = load_(r, s, from);
       const old = unchecked(x[r * e + from]);
       sum -= v;
       sum2 += (old - v) * (old - v) - old * old;
     }
     if (inTo) {
+      const v = load_(r, s, to);
       const old = unchecked(x[r * e + to]);
       sum += v;
       sum2 += (old + v) * (old + v) - old * old;
@@ -120,28 +129,33 @@ export function addDelta(s: i32, from: i32, to: i32, raw: StaticArray<i64>): voi
 
 /**
  * Adds the penalty deltas of the swap (s1: a -> b, s2: b -> a, a != b) into raw[]: both shifts move at once, so
- * a's load changes by v2 - v1 and b's by v1 - v2.
+ * a's load changes by its load of s2 minus its load of s1, b's the other way (each employee's own loads: minutes per
+ * FTE differ between employees).
  */
 export function addSwapDelta(s1: i32, s2: i32, a: i32, b: i32, raw: StaticArray<i64>): void {
   const e = employeeCount;
   for (let r = 0; r < balanceRuleCount; r++) {
-    const v1 = load_(r, s1), v2 = load_(r, s2);
-    if (v1 == v2) continue;
+    if (!balanceCounts(r, s1) && !balanceCounts(r, s2)) continue;
     const inA = member(r, a), inB = member(r, b);
     if (!inA && !inB) continue;
     let sum = unchecked(sumX[r]), sum2 = unchecked(sumX2[r]);
     const before = unfairness(sum, sum2, unchecked(members[r]));
-    const d = v2 - v1;
+    let changed = false;
     if (inA) {
+      const d = load_(r, s2, a) - load_(r, s1, a);
       const old = unchecked(x[r * e + a]);
       sum += d;
       sum2 += (old + d) * (old + d) - old * old;
+      changed = d != 0;
     }
     if (inB) {
+      const d = load_(r, s1, b) - load_(r, s2, b);
       const old = unchecked(x[r * e + b]);
-      sum -= d;
-      sum2 += (old - d) * (old - d) - old * old;
+      sum += d;
+      sum2 += (old + d) * (old + d) - old * old;
+      changed = changed || d != 0;
     }
+    if (!changed) continue;
     const id = unchecked(balanceRules[2 * r]) == BALANCE_TIME ? TIME_ID : COUNT_ID;
     unchecked(raw[id] += unfairness(sum, sum2, unchecked(members[r])) - before);
   }
@@ -158,7 +172,7 @@ export function rulePenaltyFull(r: i32): i64 {
   for (let emp = 0; emp < e; emp++) loads[emp] = member(r, emp) ? <i64>balanceHistory[r * e + emp] : 0;
   for (let s = 0; s < shiftCount; s++) {
     const emp = assignment[s];
-    if (member(r, emp)) loads[emp] += load_(r, s);
+    if (member(r, emp)) loads[emp] += load_(r, s, emp);
   }
   let sum: i64 = 0, sum2: i64 = 0, n = 0;
   for (let emp = 0; emp < e; emp++) {

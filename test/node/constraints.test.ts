@@ -483,6 +483,28 @@ const VERIFIER: Record<number, { name: string; cases: Case[] }> = {
         score: "0hard/0medium/-127soft",
         matches: 1,
       },
+      {
+        title: "minutes per FTE: alice (0.5 FTE) 480 min counts 960 = bob's 960 min (full time): balanced, 0",
+        input: {
+          globalRules: { balanceTimeWorkedRules: [{ id: "fair" }] },
+          contracts: [{ id: "half", fteConfiguration: { fixedFte: 0.5 } }],
+          employees: [{ ...alice, contracts: ["half"] }, bob],
+          shifts: [shift("a", "08:00", "16:00", { employee: "alice" }), shift("b", "08:00", "16:00", { employee: "bob" }), shift("c", "00:00", "08:00", { employee: "bob" })],
+        },
+        score: "0hard/0medium/0soft",
+        matches: 0,
+      },
+      {
+        title: "minutes per FTE with history: alice (0.3 FTE, first FTE contract) 480 + published 100 min -> round(1600) + round(333.3) = 1933; bob 480: sqrt(2 × 726.5²) = 1027",
+        input: {
+          globalRules: { balanceTimeWorkedRules: [{ id: "fair", employeeToPublishedMinutesWorked: { alice: 100 } }] },
+          contracts: [{ id: "part", fteConfiguration: { fixedFte: 0.3 } }, { id: "other", fteConfiguration: { fixedFte: 0.9 } }],
+          employees: [{ ...alice, contracts: ["part", "other"] }, bob],
+          shifts: [shift("a", "08:00", "16:00", { employee: "alice" }), shift("b", "08:00", "16:00", { employee: "bob" })],
+        },
+        score: "0hard/0medium/-1027soft",
+        matches: 1,
+      },
     ],
   },
   16: {

@@ -9,7 +9,7 @@ const iso = (minute: number) => new Date(BASE + minute * 60_000).toISOString();
 /**
  * Deliberately rough inputs that exercise every constraint: zero-length shifts, overlapping weighted and tag-filtered
  * spans, unknown employees and skills, skill expressions and validity spans, tags with match rules, risk factors,
- * shift employee lists, breaks, balance rules with history, allow-overlap contracts, optional priorities and a
+ * shift employee lists, breaks, balance rules with history, allow-overlap contracts with FTEs, optional priorities and a
  * planning window with historic shifts.
  */
 export function randomInput(seed: number): ModelInput {
@@ -94,7 +94,7 @@ function baseRandomInput(seed: number): ModelInput {
     tagTypes: [{ id: "T" }],
     tags: [{ id: "t1", tagType: "T" }, { id: "t2", tagType: "T" }, ...(daily ? [{ id: "senior", tagType: "Grade" }, { id: "junior", tagType: "Grade" }] : [])],
     ...(daily ? { tagTypes: [{ id: "T" }, { id: "Grade" }] } : {}),
-    contracts: [{ id: "flex", allowOverlappingShiftsRules: [{ id: "o", includeShiftTags: ["x"] }], ...(daily ? { dailyShiftPairingRules: daily } : {}) }, ...(withContracts ? randomContracts(random) : [])],
+    contracts: [{ id: "flex", fteConfiguration: { fixedFte: 0.333 }, allowOverlappingShiftsRules: [{ id: "o", includeShiftTags: ["x"] }], ...(daily ? { dailyShiftPairingRules: daily } : {}) }, ...(withContracts ? randomContracts(random) : [])],
     ...(withContracts && chance(0.5)
       ? { scheduleParameterization: { weekStart: chance(0.5) ? ("SUNDAY" as const) : ("WEDNESDAY" as const), periods: [{ id: "half", dateSpans: [{ start: "2027-02-01", end: "2027-02-04" }, { start: "2027-02-05", end: "2027-02-12" }] }] } }
       : {}),
@@ -249,7 +249,8 @@ function randomContracts(random: () => number): Contract[] {
       },
     ],
   });
-  return ["full", "part", "night"].map(make);
+  // Part-timers: "Balance time worked" balances minutes per FTE (an employee with "flex" too has two FTE contracts).
+  return ["full", "part", "night"].map(make).map((c) => (c.id === "part" ? { ...c, fteConfiguration: { fixedFte: 0.5 } } : c));
 }
 
 /**

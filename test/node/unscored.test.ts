@@ -113,9 +113,9 @@ describe("the request that uses every reference property", () => {
     expect(fields.map((i) => pattern(i.detail.field as string)).sort()).toEqual(UNSCORED.map((f) => f.path).sort());
     // Named precisely: the contract and rule by id; the large lists summarized with a count and examples.
     const named = fields.map((i) => i.detail.field);
-    expect(named).toContain("contracts[id=FT].fteConfiguration");
+    expect(named).toContain("contracts[id=FT].priority");
     // Global period, concurrent shifts and shift group rules, single-day patterns, rest maximums and travel are scored: no warning.
-    for (const scored of ["globalRules.minimumMaximumShiftsPerPeriod", "globalRules.concurrentShiftsRules", "globalRules.shiftGroupRules", "shiftGroups", "employees[].requiredPairings[].groupShiftsPerDayLimit", "contracts[id=FT].singleDayShiftSequencePatternRules", "contracts[id=FT].minutesBetweenShiftsRules[id=MB-unscored].maximumMinutesBetweenShifts", "contracts[id=FT].consecutiveDaysWorkedRules[id=CD-options].allowedSequenceStartDays", "contracts[id=FT].consecutiveDaysWorkedRules[id=CD-delay].minDelayBetweenDifferentSequences", "employees[].location"]) {
+    for (const scored of ["globalRules.minimumMaximumShiftsPerPeriod", "globalRules.concurrentShiftsRules", "globalRules.shiftGroupRules", "shiftGroups", "employees[].requiredPairings[].groupShiftsPerDayLimit", "contracts[id=FT].singleDayShiftSequencePatternRules", "contracts[id=FT].minutesBetweenShiftsRules[id=MB-unscored].maximumMinutesBetweenShifts", "contracts[id=FT].consecutiveDaysWorkedRules[id=CD-options].allowedSequenceStartDays", "contracts[id=FT].consecutiveDaysWorkedRules[id=CD-delay].minDelayBetweenDifferentSequences", "employees[].location", "contracts[id=FT].fteConfiguration"]) {
       expect(named).not.toContain(scored);
     }
     for (const issue of fields) expect(issue.message).toContain(issue.detail.field as string);
@@ -240,15 +240,16 @@ describe("focused warnings", () => {
     contracts: [{ id: "FT" }],
   });
 
-  it("single-day and multi-day patterns (scored) are no warning; an FTE configuration is a warning naming it", () => {
+  it("single-day and multi-day patterns and an FTE configuration (scored) are no warning; a contract priority is a warning naming it", () => {
     const input = base();
     input.contracts![0].singleDayShiftSequencePatternRules = [{ id: "no-late-early", satisfiability: "PROHIBITED", pattern: [{ includeShiftTags: ["late"] }, { includeShiftTags: ["early"] }] }];
     input.contracts![0].multiDayShiftSequencePatternRules = [{ id: "no-split-days", satisfiability: "PROHIBITED", pattern: [{ type: "ON" }, { type: "OFF" }, { type: "ON" }] }];
-    expect(validateModelInput(input)).toEqual([]);
     input.contracts![0].fteConfiguration = { fixedFte: 0.8 };
+    expect(validateModelInput(input)).toEqual([]);
+    input.contracts![0].priority = "5";
     const [issue, ...rest] = validateModelInput(input);
     expect(rest).toEqual([]);
-    expect(issue).toMatchObject({ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "contracts[id=FT].fteConfiguration" } });
+    expect(issue).toMatchObject({ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "contracts[id=FT].priority" } });
     expect(summarize([issue]).summary).toBe("WARNINGS");
   });
 
@@ -332,7 +333,8 @@ describe("the single source", () => {
     expect(ISSUE_TYPES.filter((t) => t.code.startsWith("UNSCORED_")).map((t) => [t.code, t.severity])).toEqual([["UNSCORED_FIELD", "WARNING"], ["UNSCORED_OVERRIDE", "WARNING"]]);
     // Every rolling window field is scored (HOURLY windows and unlogged break tags included).
     expect(UNSCORED_FIELDS.rollingWindowRules).toBeUndefined();
-    expect(UNSCORED_FIELDS.contract).toContain("fteConfiguration");
+    expect(UNSCORED_FIELDS.contract).toContain("priority");
+    expect(UNSCORED_FIELDS.contract).not.toContain("fteConfiguration");
     expect(UNSCORED_FIELDS.contract).not.toContain("multiDayShiftSequencePatternRules");
     expect(UNSCORED_FIELDS.contract).not.toContain("singleDayShiftSequencePatternRules");
   });

@@ -213,6 +213,11 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
     contracts: [{ id: "c1", travelConfigurations: [{ id: "t" }] }, { id: "c2", travelConfigurations: [{ id: "t" }] }],
     employees: [{ ...i.employees[0], contracts: ["c1", "c2"], location: [50.85, 4.35] }, i.employees[1]],
   }),
+  EMPLOYEE_MULTIPLE_FTE_CONTRACTS: (i) => ({
+    ...i,
+    contracts: [{ id: "c1", fteConfiguration: { fixedFte: 0.5 } }, { id: "c2", fteConfiguration: { fixedFte: 0.8 } }],
+    employees: [{ ...i.employees[0], contracts: ["c1", "c2"] }, i.employees[1]],
+  }),
   EMPLOYEE_TRAVEL_CONTRACT_WITHOUT_LOCATION: contract({ travelConfigurations: [{ id: "t", maxEmployeeToShiftTravelDistanceInMeters: 1000 }] }),
   TRAVEL_CONFIG_START_NOT_BEFORE_END: contract({ travelConfigurations: [{ id: "t", validityDateTimeSpan: { start: "2027-05-04T00:00:00", end: "2027-05-03T00:00:00" } }] }),
   TRAVEL_CONFIGS_OVERLAP: contract({ travelConfigurations: [{ id: "t1" }, { id: "t2", validityDateTimeSpan: { start: "2027-05-03T00:00:00" } }] }),

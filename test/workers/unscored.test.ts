@@ -27,7 +27,8 @@ describe("the request that uses every reference property", () => {
 
     const validation = await (await api(`${ROOT}/${ack.id}/validation-result`)).json<{ status: string; issues: Issue[] }>();
     expect(validation.status).toBe("WARNINGS");
-    expect(validation.issues.some((i) => String(i.detail.field).startsWith("contracts[id=FT].fteConfiguration"))).toBe(true);
+    expect(validation.issues.some((i) => String(i.detail.field).startsWith("contracts[id=FT].priority"))).toBe(true);
+    expect(validation.issues.some((i) => String(i.detail.field).startsWith("contracts[id=FT].fteConfiguration"))).toBe(false);
     const fields = validation.issues.filter((i) => i.code === "UNSCORED_FIELD");
     expect(fields).toHaveLength(UNSCORED.length);
     expect(fields.every((i) => i.severity === "WARNING")).toBe(true);

@@ -1,6 +1,8 @@
 /**
  * "Balance time worked" and "Balance shift count" (AGGREGATE; core: assembly/constraints/balance.ts): the rules'
- * members, published history and counted shifts, and the per-rule justifications.
+ * members, published history and counted shifts, and the per-rule justifications. Time is balanced in minutes per
+ * FTE (solver/fte.ts): balanceMembers holds each member's FTE in thousandths (1000 for shift count rules), and the
+ * published minutes are stored per FTE.
  */
 import type { EncodeContext } from "../../encode-context";
 import { arrayOf, ownValue } from "../../encode-context";
@@ -9,6 +11,7 @@ import { BALANCE_COUNT, BALANCE_TIME } from "../../layout";
 import { CONSTRAINT_ID } from "../../constraint-ids";
 import { matchScore, type ConstraintMatch, type ExplainContext, type Justification } from "../../explain-context";
 import type { FamilyDescriptor } from "../types";
+import { employeeFtes, FULL_TIME, perFte } from "../../fte";
 import type { ExtraKpis, MetricsInput } from "../../metrics";
 
 function encode(ctx: EncodeContext): void {
@@ -20,6 +23,7 @@ function encode(ctx: EncodeContext): void {
     ...arrayOf<BalanceRule>(rules.balanceShiftCountRules).map((rule) => ({ rule, kind: BALANCE_COUNT })),
   ];
   const R = balance.length;
+  const ftes = employeeFtes(input);
   const balanceRules = new Int32Array(2 * R);
   const balanceMembers = new Int32Array(R * E);
   const balanceHistory = new Int32Array(R * E);
@@ -30,8 +34,9 @@ function encode(ctx: EncodeContext): void {
     employees.forEach((e, i) => {
       if (ctx.employeeIndex.get(e.id) !== i) return;
       if (!tagsMatch(new Set(e.tags ?? []), rule.includeEmployeeTags, rule.excludeEmployeeTags, rule.employeeTagMatches)) return;
-      balanceMembers[r * E + i] = 1;
-      balanceHistory[r * E + i] = Math.max(0, Math.floor(Number(ownValue(history, e.id) ?? 0) || 0));
+      const fte = kind === BALANCE_TIME ? ftes[i] : FULL_TIME;
+      balanceMembers[r * E + i] = fte;
+      balanceHistory[r * E + i] = perFte(Math.max(0, Math.floor(Number(ownValue(history, e.id) ?? 0) || 0)), fte);
     });
     ctx.shiftTagSets().forEach((set, s) => {
       if (tagsMatch(set, rule.includeShiftTags, rule.excludeShiftTags, rule.shiftTagMatches)) balanceShifts[r * S + s] = 1;
@@ -60,7 +65,7 @@ function balanceJustification(x: ExplainContext, rule: number, loads: number[]):
  * kpis.workingTimeFairnessPercentage: Jain's fairness index (Jain, Chiu & Hawe 1984, "A Quantitative Measure of
  * Fairness and Discrimination for Resource Allocation in Shared Computer Systems", DEC-TR-301):
  * J = (Σx)² / (n·Σx²), 100% when every selected employee works the same time, 1/n when one works everything. x is the
- * worked time each balanceTimeWorkedRule sees (its employees, its shifts, its published history); with several rules,
+ * worked time per FTE each balanceTimeWorkedRule sees (its employees, its shifts, its published history); with several rules,
  * the mean of their indices; null without balanceTimeWorkedRules.
  */
 function kpis({ input, problem, assignment }: MetricsInput): Partial<ExtraKpis> {
@@ -73,7 +78,7 @@ function kpis({ input, problem, assignment }: MetricsInput): Partial<ExtraKpis> 
     for (let e = 0; e < E; e++) loads[e] = sections.balanceHistory[r * E + e];
     for (let s = 0; s < S; s++) {
       const e = assignment[s];
-      if (e >= 0 && sections.balanceShifts[r * S + s]) loads[e] += problem.shiftWorked[s];
+      if (e >= 0 && sections.balanceMembers[r * E + e] && sections.balanceShifts[r * S + s]) loads[e] += perFte(problem.shiftWorked[s], sections.balanceMembers[r * E + e]);
     }
     let sum = 0, sum2 = 0, n = 0;
     for (let e = 0; e < E; e++) {
