@@ -31,6 +31,15 @@ function expectAnalysisAddsUp(session: SolverSession): void {
   expect(analysis.score).toBe(formatScore(session.currentScore()));
 }
 
+/** Scores `input` as submitted (debug core), checks that the analysis adds up, and returns it with justifications. */
+async function analyzeSubmitted(input: ModelInput) {
+  const problem = encodeProblem(input);
+  const session = await SolverSession.create(debugModule(), problem);
+  session.applyAssignment(problem.shiftEmployee);
+  expectAnalysisAddsUp(session);
+  return { problem, session, analysis: scoreAnalysis(session, { includeJustifications: true }) };
+}
+
 describe("score analysis", () => {
   it("adds up to the score on random inputs, after random moves and search", async () => {
     for (let seed = 1; seed <= 25; seed++) {
@@ -101,11 +110,7 @@ describe("score analysis", () => {
       shifts: [day("a", 0, ["night"]), day("b", 2), day("c", 3)],
       planningWindow: { start: "2027-02-01T00:00:00Z", end: "2027-02-08T00:00:00Z" },
     };
-    const problem = encodeProblem(input);
-    const session = await SolverSession.create(debugModule(), problem);
-    session.applyAssignment(problem.shiftEmployee);
-    expectAnalysisAddsUp(session);
-    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const { analysis } = await analyzeSubmitted(input);
     const prohibited = analysis.constraints.find((c) => c.name === "Employee works prohibited multi-day shift sequence pattern")!;
     expect(prohibited.score).toBe("-1hard/0medium/0soft");
     expect(prohibited.matches!.map((m) => m.justification)).toMatchObject([{
@@ -131,11 +136,7 @@ describe("score analysis", () => {
       shifts: [day("a", 0, { location: [1, 1], loggedTime: "PT3H" }), day("b", 2, { location: [2, 2] }), day("c", 4, { location: [2, 2] })],
       planningWindow: { start: "2027-02-01T00:00:00Z", end: "2027-02-08T00:00:00Z" },
     };
-    const problem = encodeProblem(input);
-    const session = await SolverSession.create(debugModule(), problem);
-    session.applyAssignment(problem.shiftEmployee);
-    expectAnalysisAddsUp(session);
-    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const { analysis } = await analyzeSubmitted(input);
     const justifications = (name: string) => analysis.constraints.find((c) => c.name === name)!.matches!.map((m) => m.justification);
     const week = { start: "2027-02-01", end: "2027-02-07" };
     expect(justifications("Locations worked per period not in preferred range for employee")).toMatchObject([{ employee: "ann", periodRule: "w", dateSpan: week, locationsWorked: 2 }]);
@@ -159,11 +160,7 @@ describe("score analysis", () => {
       shifts: [at("e0", 0, "06:00", "08:00", ["early"]), at("x0", 0, "09:00", "10:00", []), at("l0", 0, "18:00", "22:00", ["late"]), at("e1", 1, "06:00", "08:00", ["early"])],
       planningWindow: { start: "2027-02-01T00:00:00Z", end: "2027-02-08T00:00:00Z" },
     };
-    const problem = encodeProblem(input);
-    const session = await SolverSession.create(debugModule(), problem);
-    session.applyAssignment(problem.shiftEmployee);
-    expectAnalysisAddsUp(session);
-    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const { analysis } = await analyzeSubmitted(input);
     const unpreferred = analysis.constraints.find((c) => c.name === "Employee works unpreferred single day shift sequence pattern")!;
     expect(unpreferred.score).toBe("0hard/0medium/-2soft");
     expect(unpreferred.matches!.map((m) => m.justification)).toEqual([{
@@ -187,11 +184,7 @@ describe("score analysis", () => {
       shifts: [day("a", 0, ["late"]), day("b", 1, ["late"]), day("c", 2, ["early"])],
       planningWindow: { start: "2027-02-01T00:00:00Z", end: "2027-02-08T00:00:00Z" },
     };
-    const problem = encodeProblem(input);
-    const session = await SolverSession.create(debugModule(), problem);
-    session.applyAssignment(problem.shiftEmployee);
-    expectAnalysisAddsUp(session);
-    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const { analysis } = await analyzeSubmitted(input);
     const compact = analysis.constraints.find((c) => c.name === "Employee works compact sequence")!;
     expect(compact.score).toBe("0hard/0medium/1soft");
     expect(compact.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", rule: "runs", sequenceCategory: "late", shift1: "a", shift2: "b" }]);
@@ -216,11 +209,7 @@ describe("score analysis", () => {
       shifts: [day("a", 1, ["late"]), day("b", 2, ["late"]), day("c", 3, ["early"]), day("d", 5, ["late"])],
       planningWindow: { start: "2027-02-01T00:00:00Z", end: "2027-02-08T00:00:00Z" },
     };
-    const problem = encodeProblem(input);
-    const session = await SolverSession.create(debugModule(), problem);
-    session.applyAssignment(problem.shiftEmployee);
-    expectAnalysisAddsUp(session);
-    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const { analysis } = await analyzeSubmitted(input);
     const byName = (name: string) => analysis.constraints.find((c) => c.name === name)!;
     const required = byName("Required sequence start day not met for employee");
     expect(required.score).toBe("-1hard/0medium/0soft");
@@ -252,11 +241,7 @@ describe("score analysis", () => {
         { id: "early", start: "2027-02-04T06:00:00Z", end: "2027-02-04T14:00:00Z", employee: "ann", tags: ["early"] },
       ],
     };
-    const problem = encodeProblem(input);
-    const session = await SolverSession.create(debugModule(), problem);
-    session.applyAssignment(problem.shiftEmployee);
-    expectAnalysisAddsUp(session);
-    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const { analysis } = await analyzeSubmitted(input);
     const prohibited = analysis.constraints.find((c) => c.name === "Employee has prohibited shift near day off request")!;
     expect(prohibited.score).toBe("-1hard/0medium/0soft");
     expect(prohibited.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", shift: "late", avoidShiftCloseToDayOffRequestRule: "no-late-before" }]);
@@ -280,11 +265,7 @@ describe("score analysis", () => {
       employees: [{ id: "ann", contracts: ["c"] }],
       shifts: [shift("d0", 0, "day"), shift("d1", 1, "day"), shift("d2", 2, "day"), shift("n3", 3, "night")],
     };
-    const problem = encodeProblem(input);
-    const session = await SolverSession.create(debugModule(), problem);
-    session.applyAssignment(problem.shiftEmployee);
-    expectAnalysisAddsUp(session);
-    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const { analysis } = await analyzeSubmitted(input);
     const weekly = analysis.constraints.find((c) => c.name === "Required shift rotation not met for employee")!;
     expect(weekly.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", shiftRotationRule: "weekly", shift1: "d2", shift2: "n3" }]);
     const custom = analysis.constraints.find((c) => c.name === "Custom rotation duration in days not exceeds required maximum for employee")!;
@@ -304,11 +285,7 @@ describe("score analysis", () => {
         { id: "near", start: "2027-02-02T08:00:00Z", end: "2027-02-02T12:00:00Z", employee: "ann", location: [0, 0.5] },
       ],
     };
-    const problem = encodeProblem(input);
-    const session = await SolverSession.create(debugModule(), problem);
-    session.applyAssignment(problem.shiftEmployee);
-    expectAnalysisAddsUp(session);
-    const analysis = scoreAnalysis(session, { includeJustifications: true });
+    const { problem, analysis } = await analyzeSubmitted(input);
     const exceeded = analysis.constraints.find((c) => c.name === "Maximum employee to shift travel distance exceeded")!;
     expect(exceeded.matches!.map((m) => m.justification)).toMatchObject([{ employee: "ann", shift: "far", distanceInMeters: 111195, maximumDistanceInMeters: 100000 }]);
     const minimize = analysis.constraints.find((c) => c.name === "Minimize travel distance")!;

@@ -6,9 +6,10 @@ import type { EncodeContext, TagFilter } from "../../encode-context";
 import { arrayOf } from "../../encode-context";
 import { tagsMatch } from "../../encode";
 import { CONSTRAINT_ID } from "../../constraint-ids";
-import { matchScore, type ConstraintMatch, type ExplainContext, type Justification } from "../../explain-context";
+import { matchScore, type ExplainContext, type Justification } from "../../explain-context";
 import type { SolverSession } from "../../session";
 import type { FamilyDescriptor } from "../types";
+import { pairMatchesDiff } from "../pair-matches";
 
 function encode(ctx: EncodeContext): void {
   const { input, S } = ctx;
@@ -96,11 +97,7 @@ export const overlapFamily: FamilyDescriptor = {
       after() {},
       diff(id) {
         const weight = weights[id];
-        const matchesDiff: ConstraintMatch[] = [];
-        if (x.justify && weight !== 0) {
-          for (const [t, minutes] of gained) matchesDiff.push({ score: matchScore(id, weight, minutes), justification: overlapJustification(x, shift, t, to, minutes) });
-          for (const [t, minutes] of lost) matchesDiff.push({ score: matchScore(id, weight, -minutes), justification: overlapJustification(x, shift, t, from, minutes) });
-        }
+        const matchesDiff = pairMatchesDiff(x, id, weight, { shift, from, to, gained, lost }, overlapJustification);
         return { matchCountDiff: weight === 0 ? 0 : partnersAfter - partnersBefore, matchesDiff };
       },
     };

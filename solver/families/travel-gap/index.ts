@@ -7,6 +7,7 @@ import { TRAVEL_GAP_CONSTRAINT, LOCATION_NONE } from "../../layout";
 import type { EncodedProblem } from "../../encode";
 import { matchScore, type ConstraintMatch, type ExplainContext, type Justification } from "../../explain-context";
 import type { FamilyDescriptor } from "../types";
+import { pairMatchesDiff } from "../pair-matches";
 
 /** Minutes missing between shifts a and b of employee e (0 when fine or not concerned), as the core computes them. */
 export function travelGapPenalty(p: EncodedProblem, a: number, b: number, e: number): number {
@@ -67,11 +68,7 @@ export const travelGapFamily: FamilyDescriptor = {
       after() {},
       diff(id) {
         const weight = weights[id];
-        const matchesDiff: ConstraintMatch[] = [];
-        if (x.justify && weight !== 0) {
-          for (const [t, minutes] of gained) matchesDiff.push({ score: matchScore(id, weight, minutes), justification: justification(x, shift, t, to, minutes) });
-          for (const [t, minutes] of lost) matchesDiff.push({ score: matchScore(id, weight, -minutes), justification: justification(x, shift, t, from, minutes) });
-        }
+        const matchesDiff = pairMatchesDiff(x, id, weight, { shift, from, to, gained, lost }, justification);
         return { matchCountDiff: weight === 0 ? 0 : gained.length - lost.length, matchesDiff };
       },
     };
