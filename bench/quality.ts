@@ -74,6 +74,8 @@ interface Result {
   units: number;
   score: string;
   hard?: Record<string, number>;
+  /** The evaluator's objective by part (requests, under- and over-cover); in the JSON lines only. */
+  breakdown?: Record<string, number>;
 }
 
 interface Instance {
@@ -89,7 +91,7 @@ function prepare(n: number): Instance {
   return { n, inst, request, problem: encodeProblem(request.modelInput as never) };
 }
 
-function evaluateBest(x: Instance, session: SolverSession): { feasible: boolean; objective: number; hard: Record<string, number> } {
+function evaluateBest(x: Instance, session: SolverSession): { feasible: boolean; objective: number; hard: Record<string, number>; breakdown: Record<string, number> } {
   const best = session.bestAssignment();
   const { shiftIds, employeeIds } = x.problem;
   const shifts = shiftIds.map((id, i) => ({ id, employee: best[i] >= 0 ? employeeIds[best[i]] : null }));
@@ -132,6 +134,7 @@ async function solve(x: Instance, byTime: boolean): Promise<Result> {
     units: session.unitsDone,
     score: formatScore(session.bestScore()),
     ...(Object.keys(hard).length ? { hard } : {}),
+    breakdown: ev.breakdown,
   };
 }
 
