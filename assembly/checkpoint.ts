@@ -20,7 +20,7 @@ import {
 } from "./construction";
 import {
   lahcLength, lahcIndex, history, setLahcLength, restoreLahcIndex, acceptor, saStart, saHalfLife, setAcceptor, pool,
-  poolSize, restorePool,
+  poolSize, restorePool, deep, setDeep, periodBest,
 } from "./local-search";
 import { rngState, rngSetState } from "./rng";
 import { phase, started, unitsDone, localSearchSteps, prepare, setState } from "./engine";
@@ -85,6 +85,8 @@ function writeAll(): void {
   wBytes(changetype<usize>(pool), <usize>poolSize << 2);
   align8();
   wBytes(changetype<usize>(history), <usize>(24 * lahcLength));
+  for (let i = 0; i < 3; i++) w64(periodBest[i]);
+  w32(deep ? 1 : 0);
 }
 
 export function checkpointSize(): i32 {
@@ -174,7 +176,10 @@ export function checkpointRestore(from: usize, bytes: i32): i32 {
   ralign8();
   const historyAt = at;
   at += <usize>(24 * lahc);
+  const pH = r64(), pM = r64(), pS = r64();
+  const atDeep = r32();
   if (overrun || at != end) return ERR_SIZE;
+  if (atDeep != 0 && atDeep != 1) return ERR_RANGE;
   for (let i = 0; i < s; i++) {
     const e = load<i32>(src + current + (<usize>i << 2));
     if (e < -1 || e >= employeeCount) return ERR_RANGE;
@@ -198,6 +203,7 @@ export function checkpointRestore(from: usize, bytes: i32): i32 {
   restorePool(src + poolAt, pooled);
   memory.copy(changetype<usize>(history), src + historyAt, <usize>(24 * lahc));
   restoreLahcIndex(index);
+  setDeep(atDeep != 0, pH, pM, pS);
   rngSetState(<u64>rng);
   setState(atPhase, units, steps);
   return 0;

@@ -19,6 +19,14 @@
  *            random shift (the nurse rostering benchmark's "block swap" of Burke et al.; what moves a whole run of
  *            days between employees without breaking the sequence rules on the way); a compound move like ruin
  *            and recreate, scored change by change and accepted or undone as one.
+ *   run move  (moves/run.ts) one employee's days as a block: fill a window of 2-7 days with open shifts, clear it,
+ *            or move one shift's worth of work up to 7 days away (or to another shift the same day); what changes
+ *            a day from off to on, or from one shift to another, where an employee works one shift a day, and keeps
+ *            minimum runs and minutes.
+ *   cover chain  (moves/chain.ts) an ejection chain from an open shift that costs: an employee takes it, leaving
+ *            what overlaps it or giving up a nearby shift, which the next employee takes, up to 3 links.
+ * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD), then take about a third of the
+ * steps. A late acceptance search that stalls is kicked (KICK_PERIOD) before step (1).
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
  * drawn), so large instances spend their steps where the violations are rather than uniformly. The other draws
  * are uniform over the movable shifts; on large instances (more than 2 × WINDOW movable shifts) they are uniform
@@ -53,17 +61,37 @@ import { overlapOfOwnShift, ID as OVERLAP_ID } from "./constraints/overlapping-s
 import { ID as UNASSIGNED_ID } from "./constraints/unassigned-shift";
 import { bestHard, bestMedium, bestSoft, markBest, noteChange, settleJournal } from "./best";
 import { rngBelow, rngNext } from "./rng";
+import { applyRunMove } from "./moves/run";
+import { applyCoverChain, costsOpen } from "./moves/chain";
+import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./moves/compound";
 
 /** Half width, in start-order positions, of the window a swap partner is drawn from. */
 const SWAP_WINDOW: i32 = 64;
 /**
- * One step in RUIN_PERIOD is a ruin-and-recreate move: it scores about 50 placements where a change or swap scores
- * 2-4, so it stays rare enough (~10% of the time) to keep the move rate of the simple moves.
+ * Each step draws its kind of move out of MOVE_PERIOD: one ruin and recreate (it scores about 50 placements where
+ * a change or swap scores 2-4), then block swaps, run moves and cover chains, and change and swap half each of the
+ * rest. Until the search first stalls (`deep`) the compound kinds stay rare (BLOCK_SHARE, no run moves
+ * or chains), which keeps the rate of the simple moves that do most of the early work; once the simple moves find
+ * nothing more (`deep`), DEEP_BLOCK, DEEP_RUN and DEEP_CHAIN of MOVE_PERIOD go to the compound kinds, which cost
+ * about 4-12 simple moves each (README "Nurse rostering benchmark").
  */
-const RUIN_PERIOD: i32 = 512;
+const MOVE_PERIOD: i32 = 512;
+const BLOCK_SHARE: i32 = 2;
+const DEEP_BLOCK: i32 = 32;
+const DEEP_RUN: i32 = 64;
+const DEEP_CHAIN: i32 = 64;
+/**
+ * Whether the search has stalled once: a whole STALL_PERIOD of steps left the best score unchanged (the compound
+ * moves' larger shares apply from then on; on the generated instances of "Solver performance" the simple moves
+ * still improve the best solution within such a period, on the nurse rostering benchmark they stop within a
+ * million steps). `periodBest` is the best score at the last STALL_PERIOD boundary. Both are in the checkpoint.
+ */
+const STALL_PERIOD: i64 = 500_000;
+export let deep = false;
+export const periodBest = new StaticArray<i64>(3);
 const RUIN_MAX: i32 = 6;
-/** Steps in RUIN_PERIOD that are block swaps (1 in 256: one costs about 10-20 simple moves). */
-const BLOCK_SHARE: i32 = RUIN_PERIOD >> 8;
+/** Start-order positions scanned for a cover chain's open shift. */
+const OPEN_SCAN: i32 = 64;
 /** Longest block, in days, and most shifts one side of a block swap may hold. */
 const BLOCK_DAYS: i32 = 7;
 const BLOCK_MAX: i32 = 16;
@@ -82,6 +110,17 @@ const WINDOW_DWELL: i64 = 32 * <i64>WINDOW;
  * rule reads only the step count and the length, which checkpoints hold, so resumed runs grow alike.
  */
 const LAHC_GROWTH: i64 = 2500;
+/**
+ * Every KICK_PERIOD steps, a late acceptance search that has stalled (every history slot holds the current score:
+ * nothing worse was accepted for a whole history) is kicked: the history's soft scores are lowered by
+ * |soft| >> KICK_SHIFT (at least 1), so the next history's worth of steps accepts that much worse, as after a
+ * restart from a perturbed solution (iterated local search; Lourenço, Martin & Stützle 2003, "Iterated local
+ * search", Handbook of Metaheuristics), then climbs again; the best solution is kept apart. On the nurse rostering
+ * benchmark a stalled search sits where every improvement costs one under-cover (100) first. The test reads only
+ * the step count and the history, which checkpoints hold, so resumed runs kick alike.
+ */
+const KICK_PERIOD: i64 = 100_000;
+const KICK_SHIFT: i32 = 3;
 const LAHC_MAX: i32 = 1 << 15;
 
 export let lahcLength = 400;
@@ -137,6 +176,17 @@ export function initLocalSearch(): void {
   poolPos = new StaticArray<i32>(shiftCount);
   poolSize = 0;
   for (let s = 0; s < shiftCount; s++) poolPos[s] = -1;
+  deep = false;
+  periodBest[0] = i64.MIN_VALUE;
+  periodBest[1] = i64.MIN_VALUE;
+  periodBest[2] = i64.MIN_VALUE;
+}
+
+export function setDeep(v: bool, hard: i64, medium: i64, soft: i64): void {
+  deep = v;
+  periodBest[0] = hard;
+  periodBest[1] = medium;
+  periodBest[2] = soft;
 }
 
 /** Fills the history with the current score (the start of the phase, or after an applied assignment). */
@@ -411,6 +461,50 @@ function blockSwapStep(slot: i32): void {
   }
 }
 
+/**
+ * Run move (moves/run.ts): fill, clear or shift days of one employee around a random shift, the employee its
+ * holder or (for a fill, or an open anchor) a sampled candidate.
+ */
+function runStep(slot: i32): void {
+  const anchor = pickShift();
+  const holder = unchecked(assignment[anchor]);
+  let kind = rngBelow(3);
+  let e = holder;
+  if (kind == 0 && (holder < 0 || rngBelow(2) == 0)) e = sampleEmployee(anchor);
+  if (e < 0) {
+    kind = 0;
+    e = sampleEmployee(anchor);
+  }
+  if (kind == 2 && holder != e) return;
+  if (applyRunMove(kind, e, anchor) > 0) finishCompound(slot);
+}
+
+/**
+ * Cover chain (moves/chain.ts) from the first open shift that costs, scanning start order from a random shift
+ * (at most OPEN_SCAN positions).
+ */
+function chainStep(slot: i32): void {
+  const rank = unchecked(rankByStart[pickShift()]);
+  let s = -1;
+  for (let p = rank, end = min(shiftCount, rank + OPEN_SCAN); p < end; p++) {
+    const x = unchecked(shiftsByStart[p]);
+    if (unchecked(assignment[x]) < 0 && !isPinned(x) && costsOpen(x)) {
+      s = x;
+      break;
+    }
+  }
+  if (s < 0) return;
+  if (applyCoverChain(s, sampleEmployee(s), sampleEmployee) > 0) finishCompound(slot);
+}
+
+/** Accepts (commits, journals, refreshes the pool) or undoes the applied compound move (moves/compound.ts). */
+function finishCompound(slot: i32): void {
+  if (accepts(slot)) {
+    compoundCommit();
+    for (let i = 0; i < compoundCount; i++) noteViolation(compoundShift(i));
+  } else compoundUndo();
+}
+
 /** Doubles the history (see LAHC_GROWTH); the new slots take the current score. */
 function growHistory(): void {
   const grown = new StaticArray<i64>(6 * lahcLength);
@@ -424,13 +518,35 @@ function growHistory(): void {
   lahcLength *= 2;
 }
 
+/** The kick of KICK_PERIOD: lowers every slot's soft score when all hold the current score. */
+function kickIfStalled(): void {
+  for (let i = 0; i < lahcLength; i++) {
+    if (unchecked(history[3 * i]) != scoreHard || unchecked(history[3 * i + 1]) != scoreMedium || unchecked(history[3 * i + 2]) != scoreSoft) return;
+  }
+  const kick = max<i64>(1, (scoreSoft < 0 ? -scoreSoft : scoreSoft) >> KICK_SHIFT);
+  for (let i = 0; i < lahcLength; i++) unchecked(history[3 * i + 2] = scoreSoft - kick);
+}
+
 export function localSearchStep(): void {
-  if (acceptor == ACCEPTOR_LATE_ACCEPTANCE && lahcLength < LAHC_MAX && stepsDone >= LAHC_GROWTH * <i64>lahcLength) growHistory();
+  if (acceptor == ACCEPTOR_LATE_ACCEPTANCE) {
+    if (lahcLength < LAHC_MAX && stepsDone >= LAHC_GROWTH * <i64>lahcLength) growHistory();
+    if (stepsDone > 0 && stepsDone % KICK_PERIOD == 0) kickIfStalled();
+    if (stepsDone > 0 && stepsDone % STALL_PERIOD == 0) {
+      // Deep once a whole STALL_PERIOD left the best solution as it was (see MOVE_PERIOD).
+      if (bestHard == periodBest[0] && bestMedium == periodBest[1] && bestSoft == periodBest[2]) deep = true;
+      periodBest[0] = bestHard;
+      periodBest[1] = bestMedium;
+      periodBest[2] = bestSoft;
+    }
+  }
   const slot = <i32>(lahcIndex % <i64>lahcLength);
   if (movableCount > 0 && employeeCount > 0) {
-    const r = rngBelow(RUIN_PERIOD);
+    const r = rngBelow(MOVE_PERIOD);
+    const block = deep ? DEEP_BLOCK : BLOCK_SHARE, run = block + (deep ? DEEP_RUN : 0), chain = run + (deep ? DEEP_CHAIN : 0);
     if (r == 0) ruinRecreateStep(slot);
-    else if (r <= BLOCK_SHARE) blockSwapStep(slot);
+    else if (r <= block) blockSwapStep(slot);
+    else if (r <= run) runStep(slot);
+    else if (r <= chain) chainStep(slot);
     else if ((r & 1) != 0) changeStep(slot);
     else swapStep(slot);
   }

@@ -1,0 +1,105 @@
+/**
+ * Run moves: one employee's days, changed as a block (README "Nurse rostering benchmark"). Where an employee works
+ * at most one shift a day (the shifts of a day overlap), a day changes from off to on, or from one shift to
+ * another, only by a compound move, and a minimum run of consecutive days, or a minimum of minutes worked, is kept
+ * only by changing several days at once. Three moves, each scored change by change and accepted or undone as one
+ * (like ruin and recreate; Burke, Li & Qu 2010, "A hybrid model of integer programming and variable neighbourhood
+ * search for highly-constrained nurse rostering problems", EJOR 203(2), search such neighbourhoods of days):
+ *   fill    over a window of 2 to RUN_DAYS days, each day on which the employee holds no shift gets the best of a
+ *           few unassigned shifts starting that day (a new run, or a run extended or joined to the next one);
+ *   clear   the employee's shifts starting in the window are unassigned (a run removed or shortened);
+ *   shift   one of the employee's shifts is unassigned and the employee takes the best of a few unassigned shifts
+ *           starting up to RUN_DAYS days earlier or later (a run's boundary moved, or a day of work moved to
+ *           another day, or, at offset 0, another shift on the same day), keeping the amount of work.
+ * A "day" is a DAY_MINUTES stretch counted from the anchor shift's start, so the moves need no calendar.
+ */
+import { isPinned, sf, SR_START, shiftsByStart, firstRankFrom } from "../problem";
+import { assignment, listBase, listLength, listAt, listStart, lowerBoundByStart } from "../state";
+import { evalChange, pHard, pMedium, pSoft, isBetter } from "../score";
+import { rngBelow } from "../rng";
+import { compoundBegin, compoundChange, compoundCount, compoundUndo } from "./compound";
+
+const DAY_MINUTES: i32 = 1440;
+/** Longest window of a fill or clear, and farthest offset of a shift move, in days. */
+export const RUN_DAYS: i32 = 7;
+/** Start-order positions of a day looked at, and unassigned shifts among them scored, per filled day. */
+const FILL_SCAN: i32 = 24;
+const FILL_EVALS: i32 = 4;
+/** Most shifts one clear unassigns. */
+const CLEAR_MAX: i32 = 16;
+const cleared = new StaticArray<i32>(CLEAR_MAX);
+
+/** Whether employee e holds a shift starting in [lo, hi). */
+function holdsIn(e: i32, lo: i32, hi: i32): bool {
+  const i = lowerBoundByStart(e, lo);
+  return i < unchecked(listLength[e]) && listStart(listBase(e), i) < hi;
+}
+
+/**
+ * The best of up to FILL_EVALS unassigned, unpinned shifts starting in [lo, hi) for employee e (scored on the
+ * current schedule), looked for among FILL_SCAN start-order positions from a random one; -1 when there is none.
+ */
+function bestOpenShift(e: i32, lo: i32, hi: i32): i32 {
+  const r0 = firstRankFrom(lo), r1 = firstRankFrom(hi), n = r1 - r0;
+  if (n <= 0) return -1;
+  const first = rngBelow(n);
+  let best = -1, evals = 0;
+  let bH: i64 = 0, bM: i64 = 0, bS: i64 = 0;
+  for (let j = 0, m = min(n, FILL_SCAN); j < m && evals < FILL_EVALS; j++) {
+    let p = first + j;
+    if (p >= n) p -= n;
+    const s = unchecked(shiftsByStart[r0 + p]);
+    if (unchecked(assignment[s]) >= 0 || isPinned(s)) continue;
+    evalChange(s, -1, e);
+    evals++;
+    if (best < 0 || isBetter(pHard, pMedium, pSoft, bH, bM, bS)) {
+      best = s;
+      bH = pHard;
+      bM = pMedium;
+      bS = pSoft;
+    }
+  }
+  return best;
+}
+
+/**
+ * Builds one run move of employee e around the start of shift `anchor` (0 fill, 1 clear, 2 shift) and applies it,
+ * as a compound move (compound.ts); returns the number of changes (0: nothing to do, nothing applied).
+ */
+export function applyRunMove(kind: i32, e: i32, anchor: i32): i32 {
+  compoundBegin();
+  const start = sf(anchor, SR_START);
+  if (kind == 2) {
+    // The anchor is e's shift: unassign it, take an open shift `offset` days away.
+    const day = start;
+    const offset = rngBelow(2 * RUN_DAYS + 1) - RUN_DAYS;
+    const lo = day + offset * DAY_MINUTES;
+    compoundChange(anchor, e, -1);
+    if (offset != 0 && holdsIn(e, lo, lo + DAY_MINUTES)) return compoundUndo();
+    const s = bestOpenShift(e, lo, lo + DAY_MINUTES);
+    if (s < 0 || s == anchor) return compoundUndo();
+    compoundChange(s, -1, e);
+    return compoundCount;
+  }
+  const days = 2 + rngBelow(RUN_DAYS - 1);
+  const lo = start - rngBelow(days) * DAY_MINUTES;
+  if (kind == 0) {
+    for (let d = 0; d < days; d++) {
+      const dayLo = lo + d * DAY_MINUTES, dayHi = dayLo + DAY_MINUTES;
+      if (holdsIn(e, dayLo, dayHi)) continue;
+      const s = bestOpenShift(e, dayLo, dayHi);
+      if (s >= 0) compoundChange(s, -1, e);
+    }
+    return compoundCount;
+  }
+  const hi = lo + days * DAY_MINUTES;
+  // Unassigning shrinks e's list: collect first (the list is read by position), then change.
+  const base = listBase(e);
+  let n = 0;
+  for (let i = lowerBoundByStart(e, lo), len = unchecked(listLength[e]); i < len && listStart(base, i) < hi && n < CLEAR_MAX; i++) {
+    const s = listAt(base, i);
+    if (!isPinned(s)) unchecked(cleared[n++] = s);
+  }
+  for (let j = 0; j < n; j++) compoundChange(unchecked(cleared[j]), e, -1);
+  return compoundCount;
+}
