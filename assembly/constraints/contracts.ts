@@ -44,7 +44,7 @@ import { KIND_EMPLOYEE, PENALTY, REWARD, register, enabled, touched } from "./ca
 import {
   LEVEL_HARD, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SCOPED_DISRUPTION_CONSTRAINT, COST_DEFINITION_CONSTRAINT,
   MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT, PERIOD_LIMIT_COUNT, SINGLE_DAY_PATTERN_CONSTRAINT,
-  K_SINGLE_DAY_PATTERN, COMPACT_SEQUENCE_CONSTRAINT, SEQUENCE_START_CONSTRAINT, ROTATION_CONSTRAINT, K_ROTATION, isRuleConstraint,
+  K_SINGLE_DAY_PATTERN, COMPACT_SEQUENCE_CONSTRAINT, SEQUENCE_START_CONSTRAINT, SEQUENCE_END_ON_START_DAY_CONSTRAINT, ROTATION_CONSTRAINT, K_ROTATION, isRuleConstraint,
 } from "../layout";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
@@ -501,6 +501,8 @@ export function declare(family: i32): void {
   register(SEQUENCE_START_CONSTRAINT, "Required sequence start day not met for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
   register(SEQUENCE_START_CONSTRAINT + 1, "Preferred sequence start day met for employee", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
   register(SEQUENCE_START_CONSTRAINT + 2, "Preferred minimum time between different sequences not met for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  // `sequenceEndsOnAllowedSequenceStartDayForEmployeeWeight` (the reference gives it no justification schema).
+  register(SEQUENCE_END_ON_START_DAY_CONSTRAINT, "Sequence ends on allowed sequence start day for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
   // Names are the reference's (its `*ShiftRotation*` and `CustomRotation*` justification schemas).
   const rot = ROTATION_CONSTRAINT;
   register(rot, "Required shift rotation not met for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
