@@ -57,7 +57,7 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
     duplex: "half",
   } as RequestInit);
   const ingested = await ingestSolvingRequest(req, bucket, key, streamedLimits(undefined));
-  const issues = validateWithShiftFacts(ingested.modelInput, ingested.shifts, ingested.config?.model?.overrides);
+  const issues = validateWithShiftFacts(ingested.modelInput, ingested.shifts);
   await ingested.upload.finish(ingested.config);
   peak.sample();
   rows.push(["Worker: POST ingest (parse, schema, validation, R2)", performance.now() - t, peak.bytes, `${issues.length} issues; ${(peak.bytes / size.shifts).toFixed(0)} B per shift, body ${mb(textBytes)}`]);

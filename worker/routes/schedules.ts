@@ -82,7 +82,7 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     let profile: string | undefined;
     try {
       ({ config, profile } = await configWithProfile(c.env.DB, caller.tenantId, ingested.config, query.configurationId));
-      const issues = validateWithShiftFacts(ingested.modelInput, ingested.shifts, config?.model?.overrides);
+      const issues = validateWithShiftFacts(ingested.modelInput, ingested.shifts);
       await ingested.upload.finish(config);
       stored = { id, requestKey: ingested.upload.key, issues };
     } catch (err) {
