@@ -22,8 +22,6 @@ export interface UnscoredField {
   except?: readonly (string | boolean)[];
 }
 
-const RULES = (list: string, fields: readonly string[]): UnscoredField[] => fields.map((f) => ({ path: `${list}[].${f}` }));
-
 /**
  * Empty: every field of the reference model input is scored (test/node/unscored.test.ts sends one request using them
  * all). A field accepted before its constraint exists goes here, e.g. `{ path: "contracts[].priority", except: ["10"] }`
