@@ -20,8 +20,9 @@
  *     sequences (RUNS_COMPACT); start days (RUNS_START_DAYS), each run starting after the schedule's first day on a
  *     weekday outside the allowed ones (REQUIRED; with the days an allowed weekday without model shifts passes to,
  *     startDaysAllowed) or inside them (PREFERRED, a reward), and each run ending before the schedule's last day on
- *     an allowed weekday (its own compilation, soft whatever the satisfiability); the time between sequences (RUNS_BETWEEN), each run's
- *     first shift against the categorized shift ending last before it (earliestNext), scored on the whole list.
+ *     an allowed weekday (its own compilation, soft whatever the satisfiability); the time between sequences
+ *     (RUNS_BETWEEN), each run's first shift against the categorized shift ending last before it (earliestNext),
+ *     scored on the whole list.
  *   consecutive shifts worked (`consecutiveShiftsWorkedRules`): sequences of counted shifts, consecutive when the
  *     next starts within `sequenceDefinition.triggerLimit` minutes of the previous start (MAX_MINUTES_BETWEEN_SHIFTS
  *     _STARTS, the default with 2160 minutes) or end (MAX_MINUTES_BETWEEN_SHIFT_END_AND_NEXT_START); a sequence
