@@ -87,6 +87,14 @@ function aggregate(r: i32, g: i32, splitDays: bool): void {
   }
 }
 
+/** Whether rules of this kind read only the days of the weekday mask (weekends worked, weekend minutes, runs of weekends). */
+// @ts-ignore: decorator
+@inline
+function readsWeekendDaysOnly(kind: i32): bool {
+  return kind == K_PERIOD_WEEKENDS || kind == K_PERIOD_WEEKEND_MINUTES || kind == K_PERIOD_CONSECUTIVE_WEEKENDS ||
+    kind == K_PERIOD_CONSECUTIVE_WEEKENDS_OFF;
+}
+
 /** Whether rule r counts a shift on every day it touches (else on its start day). */
 function splits(r: i32): bool {
   return (rw(r, RW_FLAGS) & RF_START_AND_END) != 0 || rw(r, RW_KIND) == K_PERIOD_WEEKEND_MINUTES;
@@ -107,6 +115,13 @@ function firstPeriod(pKind: i32, param: i32, first: i32, last: i32, from: i32): 
  */
 export function periodWindow(r: i32, g: i32): bool {
   const dayFrom = movedDayFrom(g), dayTo = movedDayTo(g, splits(r));
+  // Weekend rules read only the days of their weekend (the weekday mask): a move on other days changes no term.
+  if (readsWeekendDaysOnly(rw(r, RW_KIND))) {
+    const mask = (rw(r, RW_FLAGS) >> RF_WEEKDAY_SHIFT) & 127;
+    let weekend = false;
+    for (let d = dayFrom; d <= dayTo && d < dayFrom + 7; d++) if (((mask >> weekday(d)) & 1) != 0) weekend = true;
+    if (!weekend) return false;
+  }
   const pKind = rw(r, RW_PERIOD), param = rw(r, RW_PERIOD_PARAM);
   const first = rangeFirst(g), last = rangeLast(g);
   let lo = i32.MAX_VALUE, hi = i32.MIN_VALUE;
