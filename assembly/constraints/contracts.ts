@@ -9,7 +9,9 @@
  * change, so the difference is exact while a move's cost no longer grows with the employee's horizon. Windowed:
  * every period rule (cost definitions included), every sequence rule, shift sequence patterns, rolling
  * windows except minutes off and ABSENCE_AWARE maximums; those and scoped disruption are evaluated over the whole
- * list (the new value directly).
+ * list (the new value directly). Period and rolling window rules counting a shift on its start day (no
+ * START_AND_END, no rolling `condition`) evaluate the window once: the per-day aggregation of the window as it is is
+ * patched with the moved shifts and scored again (period-rules.ts / rolling-window.ts `patchMove`, `evaluatePatched`).
  *
  * Values of a move in progress are *pending* until the move commits; a compound move (ruin and recreate) reads its
  * earlier changes' pending values as the current ones. `evalChange` probes collect their values in the *probe*
