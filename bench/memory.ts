@@ -2,7 +2,8 @@
  * `npm run bench:memory [M] [XL] [400k]`: held memory and time of each stage a submitted dataset goes through, on
  * the real code paths in Node, against a real local R2 (Miniflare's): the Worker's streamed POST <root> ingest
  * (worker/ingest.ts: parse, schema, validation, the request into R2), the Durable Object's load (the request read
- * back from R2 and parsed, `encodeProblem`, a solver session), one solve slice, and the GET output (modelOutput,
+ * back from R2 as a stream into the compact shift table, `encodeProblem`, a solver session; with `--whole` also the old
+ * way, parsed whole), one solve slice, and the GET output (modelOutput,
  * input metrics, KPIs, serialized). Bodies are generated (bench/generate.ts, the contract mix) and sent gzip.
  *
  * Held memory is heap + external (array buffers included) after a full collection, above the level before the
@@ -16,9 +17,10 @@ import { validateWithShiftFacts } from "../model/validation";
 import type { SolvingRequest } from "../schemas/solving-request";
 import { encodeProblem, SolverSession } from "../solver/index";
 import { solutionParts } from "../solver/output";
+import { readRequestStream } from "../solver/read-request";
 import { ingestSolvingRequest, streamedLimits } from "../worker/ingest";
 import { generateInstance } from "./generate";
-import { heldBytes, HeldPeak, sampledBody } from "./held-memory";
+import { heldBytes, HeldPeak, sampledBody, sampledStream } from "./held-memory";
 
 const module = new WebAssembly.Module(readFileSync(new URL("../build/rota.wasm", import.meta.url)));
 
@@ -62,15 +64,34 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   peak.sample();
   rows.push(["Worker: POST ingest (parse, schema, validation, R2)", performance.now() - t, peak.bytes, `${issues.length} issues; ${(peak.bytes / size.shifts).toFixed(0)} B per shift, body ${mb(textBytes)}`]);
 
-  // 2. The Durable Object: the request read back and encoded, a solver session created.
+  // 2. The Durable Object: the request read back and encoded, a solver session created. By default as the Durable
+  // Object does it, streamed (solver/read-request.ts: the shifts into a compact table); with --whole also the old way
+  // (the request parsed whole), first, for the before/after figures.
+  if (process.argv.includes("--whole")) {
+    const wholeBase = heldBytes();
+    t = performance.now();
+    const whole = await (await bucket.get(key))!.json<SolvingRequest>();
+    const wholeProblem = encodeProblem(whole.modelInput);
+    const wholeSession = await SolverSession.create(module, wholeProblem, { seed: 1, weights: whole.config?.model?.overrides ?? undefined });
+    rows.push(["DO: load, parsed whole (before; JSON.parse, encode, session)", performance.now() - t, heldBytes() - wholeBase, `wasm memory ${mb(wholeSession.memoryBytes())}`]);
+  }
   let base = heldBytes();
   t = performance.now();
-  const stored = await (await bucket.get(key))!.json<SolvingRequest>();
+  const loadPeak = new HeldPeak();
+  const { request: stored, shifts: table } = await readRequestStream(sampledStream((await bucket.get(key))!.body, loadPeak));
+  const readHeld = heldBytes() - base;
   const problem = encodeProblem(stored.modelInput);
+  const encodeHeld = heldBytes() - base;
   const session = await SolverSession.create(module, problem, { seed: 1, weights: stored.config?.model?.overrides ?? undefined });
   const loadMs = performance.now() - t;
   const loadHeld = heldBytes() - base;
-  rows.push(["DO: load (R2 read, JSON.parse, encode, session)", loadMs, loadHeld, `wasm memory ${mb(session.memoryBytes())}`]);
+  rows.push([
+    "DO: load, streamed (R2 stream, shift table, encode, session)",
+    loadMs,
+    loadHeld,
+    `wasm memory ${mb(session.memoryBytes())}; after the read ${mb(readHeld)} (${(readHeld / size.shifts).toFixed(0)} B per shift, ` +
+      `peak while reading ${mb(loadPeak.bytes)}, ${table.sharing.shapes} shapes, ${table.sharing.values} values), after encoding ${mb(encodeHeld)}`,
+  ]);
 
   // 3. One solve slice.
   base = heldBytes();

@@ -67,6 +67,7 @@ import { AlarmSchedule } from "./alarm-schedule";
 import { WebhookOutbox } from "./webhook-outbox";
 import { queueStub, type QueueRequest } from "./solve-queue";
 import { EMPTY_TALLY, RunLog, type ProgressTally, type RunLogLine } from "./run-log";
+import { readStoredRequest, readStoredRequestWhole } from "./stored-request";
 
 /** What the Worker hands over when it creates a dataset. */
 export interface DatasetInit {
@@ -133,6 +134,7 @@ interface DatasetRecord {
 }
 
 interface LiveRun {
+  /** Streamed (stored-request.ts): its shifts are a compact table's read-only view, never sent to the Worker. */
   request: SolvingRequest;
   session: SolverSession;
   /** When the session's state goes to the CHECKPOINT blob (solver/checkpoint-policy.ts). */
@@ -269,11 +271,11 @@ export class DatasetObject extends DurableObject<Env> {
     return { ok: true, value: record.metadata };
   }
 
-  /** The solving request as stored (GET input, config, model-request). */
+  /** The solving request as stored (GET input, config, model-request), as plain values (parsed whole). */
   async getRequest(): Promise<SolvingRequest | null> {
     const record = this.storage.readRecord<DatasetRecord>();
     if (!record || record.purgedAt) return null;
-    return this.live?.request ?? (await this.readRequest(record.requestKey));
+    return readStoredRequestWhole(this.env.BLOBS, record.requestKey);
   }
 
   /** The input with the best assignment so far (or the final one) written into its shifts: the base of a patch. */
@@ -358,7 +360,7 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** A session of its own holding the best solution so far (or the final one), for analyses that must not disturb a run. */
   private async solutionSession(record: DatasetRecord): Promise<SolverSession> {
-    const request = this.live?.request ?? (await this.readRequest(record.requestKey));
+    const request = await this.compactRequest(record);
     const parts = await this.currentParts(record);
     const input = request.modelInput;
     // Generated demand shifts included (output.ts assignmentOfOutput).
@@ -746,7 +748,7 @@ export class DatasetObject extends DurableObject<Env> {
   /** The solver for this dataset: cached, else restored from the last checkpoint, else created from the input. */
   private async ensureLive(record: DatasetRecord): Promise<LiveRun> {
     if (this.live) return this.live;
-    const request = await this.readRequest(record.requestKey);
+    const request = await readStoredRequest(this.env.BLOBS, record.requestKey);
     const checkpoint = this.storage.readBlob(CHECKPOINT);
     const session = await openSession(rotaWasm, request, { seed: DEFAULT_SEED, checkpoint });
     this.live = { request, session, checkpoints: new CheckpointPolicy(session, Date.now()) };
@@ -765,7 +767,7 @@ export class DatasetObject extends DurableObject<Env> {
       return solutionParts(live.request.modelInput, live.session.bestAssignment(), live.session.problem);
     }
     // Not solving yet: the assignment as submitted.
-    const request = this.live?.request ?? (await this.readRequest(record.requestKey));
+    const request = await this.compactRequest(record);
     return solutionParts(request.modelInput, submittedAssignment(request.modelInput));
   }
 
@@ -779,10 +781,9 @@ export class DatasetObject extends DurableObject<Env> {
     };
   }
 
-  private async readRequest(key: string): Promise<SolvingRequest> {
-    const object = await this.env.BLOBS.get(key);
-    if (!object) throw new Error(`The dataset's input ${key} is missing from storage.`);
-    return object.json<SolvingRequest>();
+  /** The live run's request, else the stored one streamed (stored-request.ts). */
+  private async compactRequest(record: DatasetRecord): Promise<SolvingRequest> {
+    return this.live?.request ?? (await readStoredRequest(this.env.BLOBS, record.requestKey));
   }
 
   /**

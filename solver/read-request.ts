@@ -120,7 +120,9 @@ class RequestBuilder {
   }
 
   private close(): void {
-    this.complete(this.stack.pop()!.value);
+    const { value, isArray } = this.stack.pop()!;
+    // An array built by pushes keeps spare capacity; a copy is exactly its length, as JSON.parse makes it.
+    this.complete(isArray && (value as unknown[]).length > 0 ? (value as unknown[]).slice() : value);
   }
 
   private complete(value: unknown): void {

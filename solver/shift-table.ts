@@ -6,36 +6,38 @@
  *
  * What a shift costs here:
  * - its id in a StringTable (its characters and 4 bytes);
- * - its start, end and employee as indices into one table of distinct strings (a dataset repeats a few hundred
- *   timestamps and its employee ids): 12 bytes;
- * - everything else (tags, skills, breaks, priority, pinned, ..., and the order of its members) as the index of a
- *   template shared by every shift equal to it apart from those four members: 4 bytes. A template is frozen, with
- *   everything in it, since the shifts made from it share its arrays and objects.
- * A shift made by the view is a new object with the members of its template, in their order, and its own id, start,
- * end and employee: equal (and serialized equal) to the shift as sent.
+ * - the names of its members, in their order, as the index of a shape shared by every shift with the same names:
+ *   4 bytes, and 4 more for where its values start;
+ * - each other member's value as an index into one table of distinct values (4 bytes a member): a dataset repeats a
+ *   few hundred timestamps, its employee ids, a few tag lists, priorities, ... A value in that table is frozen, with
+ *   everything in it, since every shift holding it shares it.
+ * A shift made by the view is a new object with its members in their order: equal (and serialized equal) to the
+ * shift as sent.
  */
 import type { Shift } from "../schemas/model-input";
 import { StringTable } from "./string-table";
 
-/** The members taken out of a shift into columns, in the bit order of a template's mask. */
-const COLUMNS = ["id", "start", "end", "employee"] as const;
-
-interface Template {
-  /** Members in their order; a column member's value is a placeholder, overwritten when a shift is made. */
-  shape: Record<string, unknown>;
-  /** Bit k: member COLUMNS[k] comes from its column. */
-  mask: number;
+interface Shape {
+  /** Member names in their order. */
+  keys: string[];
+  /** Position in `keys` of an `id` whose value is in the id table, else -1. */
+  id: number;
 }
 
 export class ShiftTable {
   readonly ids = new StringTable();
-  private readonly values: string[] = [];
+  private readonly values: unknown[] = [];
   private valueIndex: Map<string, number> | null = new Map();
-  private readonly templates: Template[] = [];
-  private templateIndex: Map<string, number> | null = new Map();
-  /** Per shift: start, end, employee (value indices, -1 when not from a column), template index. */
-  private columns = new Int32Array(4 * 1024);
+  private readonly shapes: Shape[] = [];
+  private shapeIndex: Map<string, number> | null = new Map();
+  /** Per shift: its shape index. */
+  private shape = new Int32Array(1024);
+  /** Per shift: where its member values start in `data`; one more at the end. */
+  private first = new Int32Array(1025);
+  /** The value indices of every shift's members but a table id, shift after shift. */
+  private data = new Int32Array(8192);
   private count = 0;
+  private used = 0;
   /** The shift made last: encoders read several members of one shift in a row. */
   private lastIndex = -1;
   private lastShift: Shift | null = null;
@@ -47,57 +49,48 @@ export class ShiftTable {
   /** Appends a shift (a plain object as JSON.parse makes it); the object is not kept. */
   add(shift: Record<string, unknown>): void {
     const i = this.count++;
-    if (4 * this.count > this.columns.length) {
-      const grown = new Int32Array(this.columns.length * 2);
-      grown.set(this.columns);
-      this.columns = grown;
+    if (this.count >= this.shape.length) {
+      this.shape = grow(this.shape, this.shape.length * 2);
+      this.first = grow(this.first, this.shape.length + 1);
     }
-    let mask = 0;
-    const shape: Record<string, unknown> = {};
-    for (const key of Object.keys(shift)) {
-      const column = COLUMNS.indexOf(key as (typeof COLUMNS)[number]);
-      const value = shift[key];
-      if (column >= 0 && typeof value === "string") {
-        mask |= 1 << column;
-        shape[key] = 0;
-      } else {
-        shape[key] = value;
-      }
-    }
-    this.ids.add(mask & 1 ? (shift.id as string) : "");
-    for (let c = 1; c < 4; c++) this.columns[4 * i + c - 1] = mask & (1 << c) ? this.value(shift[COLUMNS[c]] as string) : -1;
-    this.columns[4 * i + 3] = this.template(shape, mask);
+    const keys = Object.keys(shift);
+    const id = typeof shift.id === "string" ? keys.indexOf("id") : -1;
+    this.ids.add(id >= 0 ? (shift.id as string) : "");
+    this.shape[i] = this.shapeOf(keys, id);
+    if (this.used + keys.length > this.data.length) this.data = grow(this.data, Math.max(this.data.length * 2, this.used + keys.length));
+    for (let k = 0; k < keys.length; k++) if (k !== id) this.data[this.used++] = this.value(shift[keys[k]]);
+    this.first[i + 1] = this.used;
   }
 
   /** The shift at `i`, made now. */
   get(i: number): Shift {
     if (i === this.lastIndex) return this.lastShift!;
-    const { shape, mask } = this.templates[this.columns[4 * i + 3]];
-    const shift: Record<string, unknown> = { ...shape };
-    if (mask & 1) shift.id = this.ids.get(i);
-    if (mask & 2) shift.start = this.values[this.columns[4 * i]];
-    if (mask & 4) shift.end = this.values[this.columns[4 * i + 1]];
-    if (mask & 8) shift.employee = this.values[this.columns[4 * i + 2]];
+    const { keys, id } = this.shapes[this.shape[i]];
+    const shift: Record<string, unknown> = {};
+    let at = this.first[i];
+    for (let k = 0; k < keys.length; k++) shift[keys[k]] = k === id ? this.ids.get(i) : this.values[this.data[at++]];
     this.lastIndex = i;
     this.lastShift = shift as unknown as Shift;
     return this.lastShift;
   }
 
+  /** No more shifts: the indices used while adding go, the arrays shrink to what they hold. */
+  seal(): void {
+    this.valueIndex = null;
+    this.shapeIndex = null;
+    this.shape = this.shape.slice(0, this.count);
+    this.first = this.first.slice(0, this.count + 1);
+    this.data = this.data.slice(0, this.used);
+  }
+
+  /** Distinct shapes and values: how well the shifts shared (tests, the memory figures). */
+  get sharing(): { shapes: number; values: number } {
+    return { shapes: this.shapes.length, values: this.values.length };
+  }
+
   /** The id of the shift at `i` without making the shift. */
   idOf(i: number): string {
     return this.ids.get(i);
-  }
-
-  /** No more shifts: the indices used while adding go. */
-  seal(): void {
-    this.valueIndex = null;
-    this.templateIndex = null;
-    if (this.columns.length > 4 * this.count) this.columns = this.columns.slice(0, 4 * this.count);
-  }
-
-  /** Distinct templates and distinct column strings: how well the shifts shared (tests, the memory figures). */
-  get sharing(): { templates: number; values: number } {
-    return { templates: this.templates.length, values: this.values.length };
   }
 
   /**
@@ -152,26 +145,33 @@ export class ShiftTable {
     return new Proxy([] as Shift[], handler);
   }
 
-  private value(text: string): number {
-    let k = this.valueIndex!.get(text);
+  private value(value: unknown): number {
+    const key = typeof value === "string" ? `s${value}` : `j${JSON.stringify(value)}`;
+    let k = this.valueIndex!.get(key);
     if (k === undefined) {
       k = this.values.length;
-      this.values.push(text);
-      this.valueIndex!.set(text, k);
+      this.values.push(deepFreeze(value));
+      this.valueIndex!.set(key, k);
     }
     return k;
   }
 
-  private template(shape: Record<string, unknown>, mask: number): number {
-    const key = `${mask}${JSON.stringify(shape)}`;
-    let k = this.templateIndex!.get(key);
+  private shapeOf(keys: string[], id: number): number {
+    const key = `${id}\u0000${keys.join("\u0000")}`;
+    let k = this.shapeIndex!.get(key);
     if (k === undefined) {
-      k = this.templates.length;
-      this.templates.push({ shape: deepFreeze(shape), mask });
-      this.templateIndex!.set(key, k);
+      k = this.shapes.length;
+      this.shapes.push({ keys, id });
+      this.shapeIndex!.set(key, k);
     }
     return k;
   }
+}
+
+function grow(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(length);
+  grown.set(array);
+  return grown;
 }
 
 function deepFreeze<T>(value: T): T {

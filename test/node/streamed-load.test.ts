@@ -97,11 +97,11 @@ describe("streamed load of a stored request", () => {
     }
   });
 
-  it("shares templates and strings between equal shifts", async () => {
+  it("shares shapes and values between shifts", async () => {
     const shifts = Array.from({ length: 5000 }, (_v, i) => ({ id: `s${i}`, start: `2027-02-0${1 + (i % 7)}T08:00:00Z`, end: `2027-02-0${1 + (i % 7)}T16:00:00Z`, tags: [i % 2 ? "a" : "b"] }));
     const { shifts: table, request } = await readRequestBytes(bytesOf({ modelInput: { employees: [], shifts } }));
     expect(table.length).toBe(5000);
-    expect(table.sharing).toEqual({ templates: 2, values: 14 });
+    expect(table.sharing).toEqual({ shapes: 1, values: 16 });
     expect(request.modelInput.shifts[4999]).toEqual(shifts[4999]);
     // The shifts' shared parts are frozen: a consumer that writes into them fails loudly, here and in tests.
     expect(() => (request.modelInput.shifts[0].tags as string[]).push("c")).toThrow(TypeError);
