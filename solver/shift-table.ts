@@ -15,7 +15,17 @@
  * shift as sent.
  */
 import type { Shift } from "../schemas/model-input";
+import { lazyArray } from "./lazy-array";
 import { StringTable } from "./string-table";
+
+/** The table behind each view. */
+const tables = new WeakMap<object, ShiftTable>();
+
+/** The ids of `shifts` in input order: the id table's view when they are a ShiftTable's, else a new array. */
+export function shiftIdsOf(shifts: readonly Shift[]): string[] {
+  const table = tables.get(shifts);
+  return table && table.idsComplete ? table.ids.view() : shifts.map((s) => s.id);
+}
 
 interface Shape {
   /** Member names in their order. */
@@ -46,6 +56,9 @@ export class ShiftTable {
     return this.count;
   }
 
+  /** Every shift's id is a string (the id table has them all). */
+  idsComplete = true;
+
   /** Appends a shift (a plain object as JSON.parse makes it); the object is not kept. */
   add(shift: Record<string, unknown>): void {
     const i = this.count++;
@@ -56,6 +69,7 @@ export class ShiftTable {
     const keys = Object.keys(shift);
     const id = typeof shift.id === "string" ? keys.indexOf("id") : -1;
     this.ids.add(id >= 0 ? (shift.id as string) : "");
+    if (id < 0) this.idsComplete = false;
     this.shape[i] = this.shapeOf(keys, id);
     if (this.used + keys.length > this.data.length) this.data = grow(this.data, Math.max(this.data.length * 2, this.used + keys.length));
     for (let k = 0; k < keys.length; k++) if (k !== id) this.data[this.used++] = this.value(shift[keys[k]]);
@@ -93,56 +107,11 @@ export class ShiftTable {
     return this.ids.get(i);
   }
 
-  /**
-   * The shifts as a read-only array: indices make shifts (`get`), `length` is the count, and every array method
-   * (map, forEach, filter, iteration, ...) works through those. Writes throw.
-   */
+  /** The shifts as a read-only array (lazy-array.ts) whose members are made by `get`. */
   view(): Shift[] {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
-    const table = this;
-    const handler: ProxyHandler<Shift[]> = {
-      get(target, key, receiver) {
-        if (typeof key === "string") {
-          const c = key.charCodeAt(0);
-          if (c >= 48 && c <= 57) {
-            const i = Number(key);
-            if (Number.isInteger(i) && i < table.count && String(i) === key) return table.get(i);
-          } else if (key === "length") {
-            return table.count;
-          }
-        }
-        return Reflect.get(target, key, receiver);
-      },
-      has(target, key) {
-        if (typeof key === "string") {
-          const i = Number(key);
-          if (Number.isInteger(i) && i >= 0 && i < table.count && String(i) === key) return true;
-        }
-        return Reflect.has(target, key);
-      },
-      getOwnPropertyDescriptor(target, key) {
-        if (typeof key === "string") {
-          const i = Number(key);
-          if (Number.isInteger(i) && i >= 0 && i < table.count && String(i) === key) {
-            return { value: table.get(i), writable: false, enumerable: true, configurable: true };
-          }
-        }
-        return Reflect.getOwnPropertyDescriptor(target, key);
-      },
-      ownKeys(target) {
-        return [...Array.from({ length: table.count }, (_v, i) => String(i)), ...Reflect.ownKeys(target)];
-      },
-      set() {
-        throw new TypeError("The shifts of a streamed input are read-only.");
-      },
-      deleteProperty() {
-        throw new TypeError("The shifts of a streamed input are read-only.");
-      },
-      defineProperty() {
-        throw new TypeError("The shifts of a streamed input are read-only.");
-      },
-    };
-    return new Proxy([] as Shift[], handler);
+    const view = lazyArray(() => this.count, (i) => this.get(i));
+    tables.set(view, this);
+    return view;
   }
 
   private value(value: unknown): number {

@@ -5,6 +5,8 @@
  * string object (16-32 bytes of header) and an array slot apiece. A read slices the chunk (a new string, dropped by
  * the caller).
  */
+import { lazyArray } from "./lazy-array";
+
 const CHUNK = 1024;
 
 export class StringTable {
@@ -38,6 +40,11 @@ export class StringTable {
     if (chunk === this.chunks.length) return this.pending[i - chunk * CHUNK];
     const start = i % CHUNK === 0 ? 0 : this.ends[i - 1];
     return this.chunks[chunk].slice(start, this.ends[i]);
+  }
+
+  /** The strings as a read-only array (lazy-array.ts). */
+  view(): string[] {
+    return lazyArray(() => this.count, (i) => this.get(i));
   }
 
   /** Bytes held (characters at 1 or 2 bytes, the offsets), for the memory figures. */
