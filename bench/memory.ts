@@ -16,7 +16,9 @@ import { Miniflare } from "miniflare";
 import { validateWithShiftFacts } from "../model/validation";
 import type { SolvingRequest } from "../schemas/solving-request";
 import { encodeProblem, SolverSession } from "../solver/index";
+import { openSession } from "../solver/open-session";
 import { solutionParts } from "../solver/output";
+import { jsonPieces } from "../solver/output-json";
 import { readRequestStream } from "../solver/read-request";
 import { ingestSolvingRequest, streamedLimits } from "../worker/ingest";
 import { generateInstance } from "./generate";
@@ -80,17 +82,16 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   const loadPeak = new HeldPeak();
   const { request: stored, shifts: table } = await readRequestStream(sampledStream((await bucket.get(key))!.body, loadPeak));
   const readHeld = heldBytes() - base;
-  const problem = encodeProblem(stored.modelInput);
-  const encodeHeld = heldBytes() - base;
-  const session = await SolverSession.create(module, problem, { seed: 1, weights: stored.config?.model?.overrides ?? undefined });
+  // As the Durable Object opens it (solver/open-session.ts: encoded again, the sections only the core reads released).
+  const session = await openSession(module, stored, { seed: 1 });
   const loadMs = performance.now() - t;
   const loadHeld = heldBytes() - base;
   rows.push([
-    "DO: load, streamed (R2 stream, shift table, encode, session)",
+    "DO: load, streamed (R2 stream, shift table, openSession)",
     loadMs,
     loadHeld,
     `wasm memory ${mb(session.memoryBytes())}; after the read ${mb(readHeld)} (${(readHeld / size.shifts).toFixed(0)} B per shift, ` +
-      `peak while reading ${mb(loadPeak.bytes)}, ${table.sharing.shapes} shapes, ${table.sharing.values} values), after encoding ${mb(encodeHeld)}`,
+      `peak while reading ${mb(loadPeak.bytes)}, ${table.sharing.shapes} shapes, ${table.sharing.values} values)`,
   ]);
 
   // 3. One solve slice.
@@ -107,8 +108,23 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   const outMs = performance.now() - t;
   rows.push(["DO: GET output (solutionParts, JSON)", outMs, heldBytes() - base, `response ${mb(body.length)}`]);
 
+  // 5. The final output stored in R2 as the Durable Object writes it (finish(): its shifts made as they are
+  // serialized, the JSON in pieces, solver/output-json.ts), peak sampled every 16 pieces of 64 K characters.
+  base = heldBytes();
+  t = performance.now();
+  const outPeak = new HeldPeak();
+  let outBytes = 0;
+  let pieces = 0;
+  const encoder = new TextEncoder();
+  for (const piece of jsonPieces(solutionParts(stored.modelInput, session.bestAssignment(), session.problem, { lazyShifts: true }))) {
+    outBytes += encoder.encode(piece).byteLength;
+    if (pieces++ % 16 === 0) outPeak.sample();
+  }
+  outPeak.sample();
+  rows.push(["DO: output stored in pieces (finish, output-json.ts)", performance.now() - t, outPeak.bytes, `peak; ${mb(outBytes)} in ${pieces} pieces`]);
+
   for (const [stage, ms, bytes, note] of rows) {
-    console.log(`${stage.padEnd(52)} ${`${ms.toFixed(0)} ms`.padStart(9)}  held ${mb(bytes).padStart(9)}  ${note}`);
+    console.log(`${stage.padEnd(60)} ${`${ms.toFixed(0)} ms`.padStart(9)}  held ${mb(bytes).padStart(9)}  ${note}`);
   }
   await bucket.delete(key);
 }

@@ -2,7 +2,7 @@
  * DatasetObject: one Durable Object per dataset. It owns the dataset's metadata and run state (SQLite), runs the
  * Wasm solver in bounded slices driven by its alarm (solver/slices.ts), checkpoints the search when the checkpoint
  * policy says so (solver/checkpoint-policy.ts: on a new best at most every few seconds, at phase ends and when the
- * run stops), writes the final output to R2 and mirrors each status change into the D1 index.
+ * run stops), writes the final output to R2 in pieces (stored-output.ts) and mirrors each status change into the D1 index.
  *
  * Lifecycle (spec §3): DATASET_CREATED -> DATASET_VALIDATED (or DATASET_INVALID, never solved) -> SOLVING_SCHEDULED
  * -> SOLVING_STARTED -> SOLVING_ACTIVE -> SOLVING_COMPLETED (or SOLVING_INCOMPLETE when stopped before the
@@ -68,6 +68,7 @@ import { WebhookOutbox } from "./webhook-outbox";
 import { queueStub, type QueueRequest } from "./solve-queue";
 import { EMPTY_TALLY, RunLog, type ProgressTally, type RunLogLine } from "./run-log";
 import { readStoredRequest, readStoredRequestWhole } from "./stored-request";
+import { putJsonInPieces } from "./stored-output";
 
 /** What the Worker hands over when it creates a dataset. */
 export interface DatasetInit {
@@ -589,10 +590,8 @@ export class DatasetObject extends DurableObject<Env> {
     m.score = formatScore(best);
     record.run.logTally = this.runLog.flush(record.run.logTally ?? EMPTY_TALLY, m.score, Date.now());
     this.runLog.append("TERMINATION", `${terminationText(record.run.stopReason)}; ${status} with score ${m.score}`);
-    const parts = solutionParts(live.request.modelInput, live.session.bestAssignment(), live.session.problem);
-    await this.env.BLOBS.put(record.outputKey, JSON.stringify(parts), {
-      httpMetadata: { contentType: "application/json" },
-    });
+    const parts = solutionParts(live.request.modelInput, live.session.bestAssignment(), live.session.problem, { lazyShifts: true });
+    await putJsonInPieces(this.env.BLOBS, record.outputKey, parts);
     m.shutdownDateTime = new Date().toISOString();
     // One write for the whole transition: a crash before it leaves the run ACTIVE, and the retried alarm redoes it.
     await this.save(record);
@@ -719,10 +718,8 @@ export class DatasetObject extends DurableObject<Env> {
     const live = await this.ensureLive(record);
     // Exactly as submitted: a solve's warm start may drop assignments that break hard rules; scoring must not.
     live.session.applyAssignment(submittedAssignment(live.request.modelInput));
-    const parts = solutionParts(live.request.modelInput, live.session.currentAssignment(), live.session.problem);
-    await this.env.BLOBS.put(record.outputKey, JSON.stringify(parts), {
-      httpMetadata: { contentType: "application/json" },
-    });
+    const parts = solutionParts(live.request.modelInput, live.session.currentAssignment(), live.session.problem, { lazyShifts: true });
+    await putJsonInPieces(this.env.BLOBS, record.outputKey, parts);
     record.metadata.score = formatScore(live.session.currentScore());
     this.transition(record, "DATASET_COMPUTED");
     await this.save(record);

@@ -2,7 +2,7 @@
  * The Durable Object's streamed load (README "Request bodies") against the object-tree path: a request read through
  * solver/read-request.ts (shifts in a ShiftTable, read through its view) must serialize as the request parsed whole,
  * encode to the same problem, and give the same outputs (modelOutput, inputMetrics, KPIs, per-employee metrics) and
- * the same score analysis with justifications, on the demo datasets, the fuzz inputs and every constraint case.
+ * the same stored output text (written in pieces, output-json.ts) and the same score analysis with justifications, on the demo datasets, the fuzz inputs and every constraint case.
  */
 import { describe, expect, it } from "vitest";
 import { DEMO_DATA_IDS, demoSolvingRequest } from "../../demo-data/index";
@@ -11,6 +11,7 @@ import { analyzeSession, sessionWithAssignment } from "../../solver/analyze";
 import { encodeProblem, type EncodedProblem } from "../../solver/encode";
 import { solutionParts, submittedAssignment } from "../../solver/output";
 import { openSession } from "../../solver/open-session";
+import { jsonPieces } from "../../solver/output-json";
 import { readRequestBytes, readRequestStream } from "../../solver/read-request";
 import { SolverSession } from "../../solver/session";
 import { CONTRACT_CASES } from "./contract-cases";
@@ -51,6 +52,10 @@ async function expectSameLoad(request: SolvingRequest, chunkBytes = 4096): Promi
   expect(solutionParts(streamed.modelInput, submittedAssignment(streamed.modelInput))).toEqual(
     solutionParts(request.modelInput, submittedAssignment(request.modelInput)),
   );
+  // The stored output, written in pieces with its shifts made as they are serialized: the same text.
+  const lazy = solutionParts(streamed.modelInput, best, sessions[1].problem, { lazyShifts: true });
+  const pieces = [...jsonPieces(lazy, 1000)];
+  expect(pieces.join("")).toBe(JSON.stringify(solutionParts(request.modelInput, best, sessions[0].problem)));
   const analyses = await Promise.all(
     [request, streamed].map(async (r) => analyzeSession(await sessionWithAssignment(module, r.modelInput, Int32Array.from(best), weights), { includeJustifications: true })),
   );
@@ -105,6 +110,13 @@ describe("streamed load of a stored request", () => {
     // The shifts' shared parts are frozen: a consumer that writes into them fails loudly, here and in tests.
     expect(() => (request.modelInput.shifts[0].tags as string[]).push("c")).toThrow(TypeError);
     expect(() => request.modelInput.shifts.push(shifts[0])).toThrow(TypeError);
+  });
+
+  it("writes JSON in pieces exactly as JSON.stringify", () => {
+    const value = { a: [1, undefined, "x"], long: Array.from({ length: 600 }, (_v, i) => (i % 7 === 0 ? undefined : { i, s: `é${i}`, n: null, u: undefined })), e: {}, z: [] };
+    const pieces = [...jsonPieces(value, 100)];
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(pieces.join("")).toBe(JSON.stringify(value));
   });
 
   it("refuses what is not a stored request with an Error, never more", async () => {
