@@ -24,8 +24,21 @@ export function* jsonPieces(value: unknown, pieceChars = 64 * 1024): Generator<s
     if (Array.isArray(v) && v.length >= LONG_ARRAY) {
       yield* put("[");
       for (let i = 0; i < v.length; i++) {
-        if (i > 0) yield* put(",");
-        yield* write(v[i] === undefined || typeof v[i] === "function" || typeof v[i] === "symbol" ? null : v[i]);
+        const member: unknown = v[i];
+        if (i > 0) parts.push(",");
+        if (Array.isArray(member) && member.length >= LONG_ARRAY) {
+          yield* write(member);
+          continue;
+        }
+        // A member of a long array is small: its own JSON.stringify text (undefined, functions and symbols: null).
+        const text = JSON.stringify(member) ?? "null";
+        parts.push(text);
+        chars += text.length + 1;
+        if (chars >= pieceChars) {
+          yield parts.join("");
+          parts = [];
+          chars = 0;
+        }
       }
       yield* put("]");
     } else if (v !== null && typeof v === "object" && !Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== "function") {
