@@ -109,10 +109,11 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   const parts = solutionParts(stored.modelInput, session.bestAssignment(), session.problem);
   const body = JSON.stringify({ metadata: { id: name }, ...parts });
   const outMs = performance.now() - t;
-  rows.push(["DO: GET output (solutionParts, JSON)", outMs, heldBytes() - base, `response ${mb(body.length)}`]);
+  rows.push(["DO: GET output serialized whole (before)", outMs, heldBytes() - base, `response ${mb(body.length)}`]);
 
-  // 5. The final output stored in R2 as the Durable Object writes it (finish(): its shifts made as they are
-  // serialized, the JSON in pieces, solver/output-json.ts), peak sampled every 16 pieces of 64 K characters.
+  // 5. The output as the Durable Object serializes it now, for GET <root>/{id} (durable-objects/response-stream.ts)
+  // and for R2 when the run ends (stored-output.ts): its shifts made as they are serialized, the JSON in pieces
+  // (solver/output-json.ts), peak sampled every 16 pieces of 64 K characters.
   base = heldBytes();
   t = performance.now();
   const outPeak = new HeldPeak();
@@ -124,7 +125,7 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
     if (pieces++ % 16 === 0) outPeak.sample();
   }
   outPeak.sample();
-  rows.push(["DO: output stored in pieces (finish, output-json.ts)", performance.now() - t, outPeak.bytes, `peak; ${mb(outBytes)} in ${pieces} pieces`]);
+  rows.push(["DO: GET output and stored output, in pieces (now)", performance.now() - t, outPeak.bytes, `peak; ${mb(outBytes)} in ${pieces} pieces`]);
 
   for (const [stage, ms, bytes, note] of rows) {
     console.log(`${stage.padEnd(60)} ${`${ms.toFixed(0)} ms`.padStart(9)}  held ${mb(bytes).padStart(9)}  ${note}`);

@@ -69,6 +69,7 @@ import { queueStub, type QueueRequest } from "./solve-queue";
 import { EMPTY_TALLY, RunLog, type ProgressTally, type RunLogLine } from "./run-log";
 import { readStoredRequest, readStoredRequestWhole } from "./stored-request";
 import { putJsonInPieces } from "./stored-output";
+import { jsonStream, storedResponseStream } from "./response-stream";
 
 /** What the Worker hands over when it creates a dataset. */
 export interface DatasetInit {
@@ -410,6 +411,22 @@ export class DatasetObject extends DurableObject<Env> {
     if (!record || record.metadata.solverStatus !== "SOLVING_ACTIVE") return null;
     const { session } = await this.ensureLive(record);
     return { phase: session.phase, steps: session.steps, unitsDone: session.unitsDone };
+  }
+
+  /**
+   * GET <root>/{id}: the solving response as a JSON byte stream (response-stream.ts), equal to `getResponse()`
+   * serialized, never held whole: the stored output streamed from R2 once post-processed, else the best solution so
+   * far with its shifts made as they are serialized.
+   */
+  async getResponseStream(): Promise<ReadableStream<Uint8Array> | null> {
+    const record = this.readRecord();
+    if (!record || record.purgedAt) return null;
+    const status = record.metadata.solverStatus;
+    if (status !== "DATASET_INVALID" && (record.metadata.shutdownDateTime || status === "DATASET_COMPUTED")) {
+      const stored = await this.env.BLOBS.get(record.outputKey);
+      if (stored) return storedResponseStream(record.metadata, stored.body);
+    }
+    return jsonStream(this.response(record, await this.currentParts(record, { lazyShifts: true })));
   }
 
   /** The solving response: the final output once post-processed, else the best solution so far. */
@@ -801,7 +818,8 @@ export class DatasetObject extends DurableObject<Env> {
     return this.live;
   }
 
-  private async currentParts(record: DatasetRecord): Promise<SolutionParts | null> {
+  /** `lazyShifts`: the shifts of a live or submitted solution are a lazy array (output.ts): only for serializing here. */
+  private async currentParts(record: DatasetRecord, options: { lazyShifts?: boolean } = {}): Promise<SolutionParts | null> {
     const status = record.metadata.solverStatus;
     if (status === "DATASET_INVALID") return null;
     if (record.metadata.shutdownDateTime || status === "DATASET_COMPUTED") {
@@ -810,11 +828,11 @@ export class DatasetObject extends DurableObject<Env> {
     }
     if (status === "SOLVING_ACTIVE") {
       const live = await this.ensureLive(record);
-      return solutionParts(live.request.modelInput, live.session.bestAssignment(), live.session.problem);
+      return solutionParts(live.request.modelInput, live.session.bestAssignment(), live.session.problem, options);
     }
     // Not solving yet: the assignment as submitted.
     const request = await this.compactRequest(record);
-    return solutionParts(request.modelInput, submittedAssignment(request.modelInput));
+    return solutionParts(request.modelInput, submittedAssignment(request.modelInput), undefined, options);
   }
 
   private response(record: DatasetRecord, parts: SolutionParts | null): SolvingResponse {
