@@ -32,6 +32,7 @@ import { governedShiftIds } from "./shift-groups";
 import { isGeneratedShift, withGeneratedShifts } from "./shift-generation";
 import { EncodeContext, arrayOf } from "./encode-context";
 import { FAMILIES } from "./families/index";
+import { shiftIdsOf } from "./shift-table";
 
 export { toMinutes };
 
@@ -281,7 +282,7 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
   const counts = ctx.counts;
   const fields = ctx.fields;
   return {
-    shiftIds: input.shifts.map((s) => s.id),
+    shiftIds: shiftIdsOf(input.shifts),
     employeeIds: input.employees.map((e) => e.id),
     skillIds: ctx.skills.ids,
     tagIds: ctx.tags.ids,
