@@ -156,7 +156,7 @@ export function checkpointRestore(from: usize, bytes: i32): i32 {
   const pooled = r32();
   if (atPhase != PHASE_CONSTRUCTION && atPhase != PHASE_LOCAL_SEARCH) return ERR_RANGE;
   if (kind != ACCEPTOR_LATE_ACCEPTANCE && kind != ACCEPTOR_SIMULATED_ANNEALING) return ERR_RANGE;
-  if (lahc < 1 || length < 0 || length > s || pooled < 0 || pooled > s) return ERR_RANGE;
+  if (lahc < 1 || length < 0 || length > 2 * s || pooled < 0 || pooled > s) return ERR_RANGE;
   ralign8();
   const units = r64();
   const steps = r64();

@@ -1,9 +1,13 @@
 /**
- * Construction heuristic: First Fit Decreasing. The shifts that start unassigned and unpinned are placed one by one,
- * hardest first: fewest employees holding all required skills, then higher unassigned weight, then earlier start.
+ * Construction heuristic: First Fit Decreasing. First the kept warm-start assignments are reviewed in start order
+ * (one unit each): one whose removal improves the hard score (a contract rule's rest or limit, with the other warm
+ * shifts) is dropped. Then the shifts that are unassigned and unpinned are placed one by one, hardest first: fewest
+ * employees holding all required skills, then higher unassigned weight, then earlier start.
  * Each placement scores a bounded list of candidate employees (one work unit each, resumable between slices) and
  * takes the best strictly improving one; unassigned is the zero-delta baseline, so a shift stays open only if every
- * candidate would make the score worse (a hard break outranks the medium unassigned penalty).
+ * candidate would make the score worse (a hard break outranks the medium unassigned penalty). Candidates are scored
+ * like the search's moves (score.ts moveHardUntil): hard first, dropped as soon as they fall below the best so far,
+ * before the contract rules are evaluated (XL with the contract mix: 38 s of CPU before, 10 s after).
  *
  * Candidates: every employee while there are at most CANDIDATE_LIMIT of them (an exact first fit); beyond that the
  * shift's preferred employees, then holders of its rarest required skill (or any employee), starting at an offset
@@ -11,11 +15,13 @@
  * XL instance (100,000 shifts, 2,000 employees) constructs in 6.4e6 units instead of 2e8. Local search repairs what
  * the sample misses.
  */
-import { shiftCount, employeeCount, shiftStart, shiftUnassignedWeight, shiftPinned, holdersOff, holders, shiftKeySkill, preferredEmployees, preferredEmployeesOff, requiredSkillsOff, requiredSkills, holdsSkillFor, SR_KEY_SKILL, SR_PREFERRED_EMPLOYEES, SR_REQUIRED_SKILLS, SR_START, SR_WEIGHT, sf } from "./problem";
+import { shiftCount, employeeCount, shiftsByStart, shiftStart, shiftUnassignedWeight, shiftPinned, holdersOff, holders, shiftKeySkill, preferredEmployees, preferredEmployeesOff, requiredSkillsOff, requiredSkills, holdsSkillFor, SR_KEY_SKILL, SR_PREFERRED_EMPLOYEES, SR_REQUIRED_SKILLS, SR_START, SR_WEIGHT, sf } from "./problem";
 import { OP_LEAF, OP_AND } from "./layout";
 import { setEmployee } from "./solution";
 import { assignment } from "./state";
-import { evalChange, resetDelta, addChangeDelta, commitDelta, pHard, pMedium, pSoft, isBetter } from "./score";
+import {
+  evalChange, resetDelta, addChangeDelta, commitDelta, moveHardUntil, moveRest, pHard, dHard, dMedium, dSoft, scoreHard, isBetter,
+} from "./score";
 import { markBest } from "./best";
 import { sortIndicesByKey } from "./sort";
 
@@ -92,22 +98,36 @@ function rotationOf(position: i32): u32 {
   return <u32>position * 2654435761;
 }
 
-/** Orders the unassigned, unpinned shifts by difficulty (call once the initial assignment is in place). */
+/**
+ * Orders the construction (call once the initial assignment is in place): first a *review* entry (stored as ~s) per
+ * kept warm-start assignment, in start order, then every unassigned or warm-started unpinned shift by difficulty.
+ * The warm start (engine.ts `start`) keeps submitted assignments that break no local hard constraint and no overlap;
+ * the review drops those whose removal improves the hard score (contract rules, demand: every constraint, through
+ * the registry), and their placement entries re-place them under the full delta. At most 2 × shiftCount entries.
+ */
 export function buildConstructionOrder(): void {
   let earliest = i32.MAX_VALUE;
   for (let s = 0; s < shiftCount; s++) earliest = min(earliest, sf(s, SR_START));
 
-  order = new StaticArray<i32>(shiftCount);
+  order = new StaticArray<i32>(2 * shiftCount);
   const keys = new StaticArray<i64>(shiftCount);
-  orderLength = 0;
+  let reviews = 0;
+  for (let i = 0; i < shiftCount; i++) {
+    const s = unchecked(shiftsByStart[i]);
+    if (assignment[s] >= 0 && !shiftPinned[s]) order[reviews++] = ~s;
+  }
+  const placements = new StaticArray<i32>(shiftCount);
+  let count = 0;
   for (let s = 0; s < shiftCount; s++) {
-    if (assignment[s] >= 0 || shiftPinned[s]) continue;
-    order[orderLength++] = s;
+    if (shiftPinned[s]) continue;
+    placements[count++] = s;
     // (skilled employees, 15 - weight, start) packed most significant first; the stable sort breaks ties by index.
     const urgency = 15 - min(15, sf(s, SR_WEIGHT));
     keys[s] = (<i64>skilledEmployees(s) << 36) | (<i64>urgency << 32) | <i64>(<u32>(sf(s, SR_START) - earliest));
   }
-  sortIndicesByKey(order, orderLength, keys);
+  sortIndicesByKey(placements, count, keys);
+  memory.copy(changetype<usize>(order) + (<usize>reviews << 2), changetype<usize>(placements), <usize>count << 2);
+  orderLength = reviews + count;
   cursor = 0;
   resetPlacement();
 }
@@ -128,8 +148,28 @@ export function constructionDone(): bool {
 export function constructionRun(budget: i32): i32 {
   let used = 0;
   while (cursor < orderLength) {
-    const s = unchecked(order[cursor]);
-    // Placed meanwhile by an applied assignment or a manual move: nothing to construct.
+    const entry = unchecked(order[cursor]);
+    if (entry < 0) {
+      // A review: drop the assignment when that improves the hard score (its placement entry comes later).
+      const s = ~entry;
+      const e = assignment[s];
+      if (e >= 0 && !shiftPinned[s]) {
+        if (used >= budget) break;
+        evalChange(s, e, -1);
+        used++;
+        if (pHard > 0) {
+          resetDelta();
+          addChangeDelta(s, e, -1);
+          setEmployee(s, -1);
+          commitDelta();
+          markBest();
+        }
+      }
+      cursor++;
+      continue;
+    }
+    const s = entry;
+    // Placed meanwhile by an applied assignment or a manual move, or a kept warm start: nothing to construct.
     if (assignment[s] >= 0) {
       cursor++;
       resetPlacement();
@@ -138,13 +178,19 @@ export function constructionRun(budget: i32): i32 {
     if (employeeCursor < candidateCount(s)) {
       if (used >= budget) break;
       const e = candidateAt(s, employeeCursor, rotationOf(cursor));
-      evalChange(s, -1, e);
-      if (isBetter(pHard, pMedium, pSoft, candidateHard, candidateMedium, candidateSoft)) {
-        candidateHard = pHard;
-        candidateMedium = pMedium;
-        candidateSoft = pSoft;
-        bestEmployee = e;
+      // The search's staged scoring: a candidate whose hard delta certainly falls below the best so far (at first
+      // unassigned, 0) is dropped before the families scored at every level (contract rules) are evaluated.
+      resetDelta();
+      if (moveHardUntil(s, -1, e, scoreHard + candidateHard)) {
+        moveRest(s, -1, e);
+        if (isBetter(dHard, dMedium, dSoft, candidateHard, candidateMedium, candidateSoft)) {
+          candidateHard = dHard;
+          candidateMedium = dMedium;
+          candidateSoft = dSoft;
+          bestEmployee = e;
+        }
       }
+      resetDelta();
       employeeCursor++;
       used++;
       continue;
@@ -167,7 +213,7 @@ export function constructionRun(budget: i32): i32 {
 export function restoreConstruction(
   src: usize, length: i32, atCursor: i32, atEmployee: i32, best: i32, hard: i64, medium: i64, soft: i64,
 ): void {
-  order = new StaticArray<i32>(max(length, shiftCount));
+  order = new StaticArray<i32>(max(length, 2 * shiftCount));
   memory.copy(changetype<usize>(order), src, <usize>length << 2);
   orderLength = length;
   cursor = atCursor;

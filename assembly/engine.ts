@@ -37,7 +37,8 @@ export function prepare(): void {
  * Starts a solve: warm start from the input's employees, then construction of the rest. Pinned (and historic)
  * shifts keep their employee whatever it costs. The other submitted assignments are kept in start order when they
  * add no hard penalty (local hard constraints, overlap with the assignments kept so far); the rest start
- * unassigned and go to construction: dropping an assignment that breaks a hard rule always improves the score
+ * unassigned and go to construction, which first reviews the kept ones against every constraint (construction.ts:
+ * the contract rules, demand) and drops those whose removal improves the hard score: dropping an assignment that breaks a hard rule always improves the score
  * (hard outranks medium), and re-placing it from scratch beats repairing it by random moves, by far on large
  * re-solves of a published schedule.
  */

@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 15;
+export const LAYOUT_VERSION: i32 = 16;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -234,6 +234,11 @@ export const TRAVEL_GAP_CONSTRAINT: i32 = 111;
  * employee" (soft). Ids are derived from this base alone.
  */
 export const SEQUENCE_START_CONSTRAINT: i32 = 112;
+/**
+ * "Sequence ends on allowed sequence start day for employee" (soft, `allowedSequenceStartDays`, README "Contract
+ * rules"): a run of consecutive days worked of a category whose last day is an allowed start weekday.
+ */
+export const SEQUENCE_END_ON_START_DAY_CONSTRAINT: i32 = 115;
 
 /** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
 export function isRuleConstraint(id: i32): bool {
@@ -243,7 +248,7 @@ export function isRuleConstraint(id: i32): bool {
     (id >= PERIOD_LIMIT_CONSTRAINT && id < PERIOD_LIMIT_CONSTRAINT + PERIOD_LIMIT_COUNT) ||
     (id >= SINGLE_DAY_PATTERN_CONSTRAINT && id < SINGLE_DAY_PATTERN_CONSTRAINT + 4) || id == COMPACT_SEQUENCE_CONSTRAINT ||
     (id >= ROTATION_CONSTRAINT && id < ROTATION_CONSTRAINT + 4) ||
-    (id >= SEQUENCE_START_CONSTRAINT && id < SEQUENCE_START_CONSTRAINT + 3);
+    (id >= SEQUENCE_START_CONSTRAINT && id < SEQUENCE_START_CONSTRAINT + 3) || id == SEQUENCE_END_ON_START_DAY_CONSTRAINT;
 }
 
 export const TZ_WORDS: i32 = 4;

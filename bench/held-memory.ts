@@ -61,3 +61,21 @@ export function sampledBody(bytes: Uint8Array, peak: HeldPeak, chunk = 64 * 1024
     },
   });
 }
+
+/** `stream` passed on as it is, sampling `peak` every `every` pieces (and at the end). */
+export function sampledStream(stream: ReadableStream<Uint8Array>, peak: HeldPeak, every = 32): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  let pulls = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (pulls++ % every === 0) peak.sample();
+      const { done, value } = await reader.read();
+      if (done) {
+        peak.sample();
+        controller.close();
+      } else {
+        controller.enqueue(value);
+      }
+    },
+  });
+}

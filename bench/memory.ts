@@ -2,7 +2,8 @@
  * `npm run bench:memory [M] [XL] [400k]`: held memory and time of each stage a submitted dataset goes through, on
  * the real code paths in Node, against a real local R2 (Miniflare's): the Worker's streamed POST <root> ingest
  * (worker/ingest.ts: parse, schema, validation, the request into R2), the Durable Object's load (the request read
- * back from R2 and parsed, `encodeProblem`, a solver session), one solve slice, and the GET output (modelOutput,
+ * back from R2 as a stream into the compact shift table, `encodeProblem`, a solver session; with `--whole` also the old
+ * way, parsed whole), one solve slice, and the GET output (modelOutput,
  * input metrics, KPIs, serialized). Bodies are generated (bench/generate.ts, the contract mix) and sent gzip.
  *
  * Held memory is heap + external (array buffers included) after a full collection, above the level before the
@@ -15,10 +16,13 @@ import { Miniflare } from "miniflare";
 import { validateWithShiftFacts } from "../model/validation";
 import type { SolvingRequest } from "../schemas/solving-request";
 import { encodeProblem, SolverSession } from "../solver/index";
+import { openSession } from "../solver/open-session";
 import { solutionParts } from "../solver/output";
+import { jsonPieces } from "../solver/output-json";
+import { readRequestStream } from "../solver/read-request";
 import { ingestSolvingRequest, streamedLimits } from "../worker/ingest";
 import { generateInstance } from "./generate";
-import { heldBytes, HeldPeak, sampledBody } from "./held-memory";
+import { heldBytes, HeldPeak, sampledBody, sampledStream } from "./held-memory";
 
 const module = new WebAssembly.Module(readFileSync(new URL("../build/rota.wasm", import.meta.url)));
 
@@ -56,21 +60,42 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
     body: sampledBody(gzip, peak),
     duplex: "half",
   } as RequestInit);
-  const ingested = await ingestSolvingRequest(req, bucket, key, streamedLimits(undefined));
-  const issues = validateWithShiftFacts(ingested.modelInput, ingested.shifts, ingested.config?.model?.overrides);
+  // The generated 400k instance's employees and rules are about 10.7 MB of JSON, above the default MAX_BODY_BYTES
+  // (README "Request bodies"): raised for it, as a self-hosted service may.
+  const limits = streamedLimits(name === "400k" ? String(32 * 2 ** 20) : undefined);
+  const ingested = await ingestSolvingRequest(req, bucket, key, limits);
+  const issues = validateWithShiftFacts(ingested.modelInput, ingested.shifts);
   await ingested.upload.finish(ingested.config);
   peak.sample();
   rows.push(["Worker: POST ingest (parse, schema, validation, R2)", performance.now() - t, peak.bytes, `${issues.length} issues; ${(peak.bytes / size.shifts).toFixed(0)} B per shift, body ${mb(textBytes)}`]);
 
-  // 2. The Durable Object: the request read back and encoded, a solver session created.
+  // 2. The Durable Object: the request read back and encoded, a solver session created. By default as the Durable
+  // Object does it, streamed (solver/read-request.ts: the shifts into a compact table); with --whole also the old way
+  // (the request parsed whole), first, for the before/after figures.
+  if (process.argv.includes("--whole")) {
+    const wholeBase = heldBytes();
+    t = performance.now();
+    const whole = await (await bucket.get(key))!.json<SolvingRequest>();
+    const wholeProblem = encodeProblem(whole.modelInput);
+    const wholeSession = await SolverSession.create(module, wholeProblem, { seed: 1, weights: whole.config?.model?.overrides ?? undefined });
+    rows.push(["DO: load, parsed whole (before; JSON.parse, encode, session)", performance.now() - t, heldBytes() - wholeBase, `wasm memory ${mb(wholeSession.memoryBytes())}`]);
+  }
   let base = heldBytes();
   t = performance.now();
-  const stored = await (await bucket.get(key))!.json<SolvingRequest>();
-  const problem = encodeProblem(stored.modelInput);
-  const session = await SolverSession.create(module, problem, { seed: 1, weights: stored.config?.model?.overrides ?? undefined });
+  const loadPeak = new HeldPeak();
+  const { request: stored, shifts: table } = await readRequestStream(sampledStream((await bucket.get(key))!.body, loadPeak));
+  const readHeld = heldBytes() - base;
+  // As the Durable Object opens it (solver/open-session.ts: encoded again, the sections only the core reads released).
+  const session = await openSession(module, stored, { seed: 1 });
   const loadMs = performance.now() - t;
   const loadHeld = heldBytes() - base;
-  rows.push(["DO: load (R2 read, JSON.parse, encode, session)", loadMs, loadHeld, `wasm memory ${mb(session.memoryBytes())}`]);
+  rows.push([
+    "DO: load, streamed (R2 stream, shift table, openSession)",
+    loadMs,
+    loadHeld,
+    `wasm memory ${mb(session.memoryBytes())}; after the read ${mb(readHeld)} (${(readHeld / size.shifts).toFixed(0)} B per shift, ` +
+      `peak while reading ${mb(loadPeak.bytes)}, ${table.sharing.shapes} shapes, ${table.sharing.values} values)`,
+  ]);
 
   // 3. One solve slice.
   base = heldBytes();
@@ -84,10 +109,32 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   const parts = solutionParts(stored.modelInput, session.bestAssignment(), session.problem);
   const body = JSON.stringify({ metadata: { id: name }, ...parts });
   const outMs = performance.now() - t;
-  rows.push(["DO: GET output (solutionParts, JSON)", outMs, heldBytes() - base, `response ${mb(body.length)}`]);
+  rows.push(["DO: GET output serialized whole (before)", outMs, heldBytes() - base, `response ${mb(body.length)}`]);
+
+  // 5. The output as the Durable Object serializes it now, for GET <root>/{id} (durable-objects/response-stream.ts)
+  // and for R2 when the run ends (stored-output.ts): its shifts made as they are serialized, the JSON in pieces
+  // (solver/output-json.ts), peak sampled every 16 pieces of 64 K characters.
+  // Timed once without sampling (a sample is two full collections), then once more for the peak.
+  const encoder = new TextEncoder();
+  const serialize = (sample: () => void) => {
+    let bytes = 0;
+    let count = 0;
+    for (const piece of jsonPieces(solutionParts(stored.modelInput, session.bestAssignment(), session.problem, { lazyShifts: true }))) {
+      bytes += encoder.encode(piece).byteLength;
+      if (count++ % 16 === 0) sample();
+    }
+    return { bytes, count };
+  };
+  t = performance.now();
+  serialize(() => undefined);
+  const piecesMs = performance.now() - t;
+  const outPeak = new HeldPeak();
+  const { bytes: outBytes, count: pieces } = serialize(() => outPeak.sample());
+  outPeak.sample();
+  rows.push(["DO: GET output and stored output, in pieces (now)", piecesMs, outPeak.bytes, `peak; ${mb(outBytes)} in ${pieces} pieces`]);
 
   for (const [stage, ms, bytes, note] of rows) {
-    console.log(`${stage.padEnd(52)} ${`${ms.toFixed(0)} ms`.padStart(9)}  held ${mb(bytes).padStart(9)}  ${note}`);
+    console.log(`${stage.padEnd(60)} ${`${ms.toFixed(0)} ms`.padStart(9)}  held ${mb(bytes).padStart(9)}  ${note}`);
   }
   await bucket.delete(key);
 }

@@ -2,7 +2,7 @@
  * DatasetObject: one Durable Object per dataset. It owns the dataset's metadata and run state (SQLite), runs the
  * Wasm solver in bounded slices driven by its alarm (solver/slices.ts), checkpoints the search when the checkpoint
  * policy says so (solver/checkpoint-policy.ts: on a new best at most every few seconds, at phase ends and when the
- * run stops), writes the final output to R2 and mirrors each status change into the D1 index.
+ * run stops), writes the final output to R2 in pieces (stored-output.ts) and mirrors each status change into the D1 index.
  *
  * Lifecycle (spec §3): DATASET_CREATED -> DATASET_VALIDATED (or DATASET_INVALID, never solved) -> SOLVING_SCHEDULED
  * -> SOLVING_STARTED -> SOLVING_ACTIVE -> SOLVING_COMPLETED (or SOLVING_INCOMPLETE when stopped before the
@@ -45,7 +45,7 @@ import {
   maxReportPageSize,
   reportShifts,
 } from "../solver/assignability";
-import { CheckpointPolicy } from "../solver/checkpoint-policy";
+import { CHECKPOINT_INTERVAL_MS, CheckpointPolicy } from "../solver/checkpoint-policy";
 import { openSession } from "../solver/open-session";
 import { assignmentOfOutput, solutionParts, submittedAssignment, type SolutionParts } from "../solver/output";
 import { compareScores, formatScore, type Score } from "../solver/score";
@@ -67,6 +67,9 @@ import { AlarmSchedule } from "./alarm-schedule";
 import { WebhookOutbox } from "./webhook-outbox";
 import { queueStub, type QueueRequest } from "./solve-queue";
 import { EMPTY_TALLY, RunLog, type ProgressTally, type RunLogLine } from "./run-log";
+import { readStoredRequest, readStoredRequestWhole } from "./stored-request";
+import { putJsonInPieces } from "./stored-output";
+import { jsonStream, storedResponseStream } from "./response-stream";
 
 /** What the Worker hands over when it creates a dataset. */
 export interface DatasetInit {
@@ -97,6 +100,8 @@ const CHECKPOINT = "checkpoint";
  */
 const ISSUES = "validation-issues";
 const SHARED_BEST = "shared-best";
+/** A slice writes the run's record at least this often (and with every checkpoint and shared best; slice()). */
+const RECORD_INTERVAL_MS = CHECKPOINT_INTERVAL_MS;
 /** A purged dataset can be restored for this long; then its data is erased (R2, D1 row, this object's storage). */
 export const PURGE_RETENTION_MS = 7 * 24 * 3600_000;
 
@@ -132,11 +137,25 @@ interface DatasetRecord {
   run: RunState;
 }
 
+/** What a slice changed in the record and has not written yet (README "Slices and checkpoints": the run's record). */
+interface UnwrittenRun {
+  sliceUnits: number;
+  progress: TerminationProgress | null;
+  logTally: ProgressTally | undefined;
+  score: Metadata["score"];
+}
+
 interface LiveRun {
+  /** Streamed (stored-request.ts): its shifts are a compact table's read-only view, never sent to the Worker. */
   request: SolvingRequest;
   session: SolverSession;
   /** When the session's state goes to the CHECKPOINT blob (solver/checkpoint-policy.ts). */
   checkpoints: CheckpointPolicy;
+  /** The slices' changes to the record since it was last written by a slice, laid over every read (readRecord). */
+  unwritten: UnwrittenRun | null;
+  /** When a slice last wrote the record, and when this search last offered its best as SHARED_BEST. */
+  recordAt: number;
+  sharedAt: number;
 }
 
 export class DatasetObject extends DurableObject<Env> {
@@ -163,7 +182,7 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** Create the dataset (idempotent: a repeated call returns the stored metadata). */
   async create(init: DatasetInit): Promise<Metadata> {
-    const existing = this.storage.readRecord<DatasetRecord>();
+    const existing = this.readRecord();
     if (existing) return existing.metadata;
     const record: DatasetRecord = {
       tenantId: init.tenantId,
@@ -211,7 +230,7 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** POST <root>/{id}: solve a dataset that was only validated or computed (operation NONE). */
   async solve(priority = DEFAULT_PRIORITY): Promise<Outcome<Metadata>> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
     const status = record.metadata.solverStatus;
     if (status !== "DATASET_VALIDATED" && status !== "DATASET_COMPUTED") {
@@ -227,7 +246,7 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** PATCH <root>/{id}/metadata: rename and retag (system tags are kept). */
   async updateMetadata(update: { name?: string; tags?: string[] }): Promise<Outcome<Metadata>> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
     const m = record.metadata;
     if (update.name !== undefined) m.name = update.name;
@@ -244,7 +263,7 @@ export class DatasetObject extends DurableObject<Env> {
    * restorable (PUT <root>/{id}) for PURGE_RETENTION_MS, then the alarm erases it.
    */
   async purge(): Promise<Outcome<SolvingResponse>> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
     if (isSolving(record.metadata.solverStatus)) {
       // 400, as the reference documents DELETE .../purge.
@@ -260,7 +279,7 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** PUT <root>/{id}: restore a purged dataset that has not been erased yet. */
   async restore(): Promise<Outcome<Metadata>> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || !record.purgedAt) return { ok: false, status: 404, message: "No purged dataset with this id can be restored." };
     record.purgedAt = null;
     this.storage.writeRecord(record);
@@ -269,16 +288,16 @@ export class DatasetObject extends DurableObject<Env> {
     return { ok: true, value: record.metadata };
   }
 
-  /** The solving request as stored (GET input, config, model-request). */
+  /** The solving request as stored (GET input, config, model-request), as plain values (parsed whole). */
   async getRequest(): Promise<SolvingRequest | null> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.purgedAt) return null;
-    return this.live?.request ?? (await this.readRequest(record.requestKey));
+    return readStoredRequestWhole(this.env.BLOBS, record.requestKey);
   }
 
   /** The input with the best assignment so far (or the final one) written into its shifts: the base of a patch. */
   async getSolvedInput(): Promise<SolvingRequest["modelInput"] | null> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.purgedAt) return null;
     const request = await this.getRequest();
     const parts = await this.currentParts(record);
@@ -296,7 +315,7 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** GET <root>/{id}/validation-result (spec §2.4). */
   async getValidationResult(): Promise<{ status: ValidationResult["summary"]; issues: Array<Omit<ValidationIssue, "message">> } | null> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.purgedAt) return null;
     return {
       status: record.metadata.validationResult.summary,
@@ -312,7 +331,7 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** GET <root>/{id}/score-analysis: the analysis of the best solution so far (or the final one). */
   async getScoreAnalysis(includeJustifications: boolean): Promise<Outcome<ScoreAnalysis>> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
     if (record.metadata.solverStatus === "DATASET_INVALID") {
       return { ok: false, status: 400, message: "An invalid dataset has no score analysis; see its validation-result." };
@@ -326,7 +345,7 @@ export class DatasetObject extends DurableObject<Env> {
    * report covers.
    */
   async getAssignabilityReport(unassignedOnly: boolean, page: number, size: number | undefined): Promise<Outcome<{ report: AssignabilityReport; total: number; size: number }>> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
     if (record.metadata.solverStatus === "DATASET_INVALID") {
       return { ok: false, status: 400, message: "An invalid dataset has no assignability analysis; see its validation-result." };
@@ -344,7 +363,7 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** GET <root>/{id}/assignability-analysis/details/{shiftId}: every employee evaluated for one shift. */
   async getAssignabilityDetail(shiftId: string): Promise<Outcome<AssignabilityDetail>> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
     if (record.metadata.solverStatus === "DATASET_INVALID") {
       return { ok: false, status: 400, message: "An invalid dataset has no assignability analysis; see its validation-result." };
@@ -358,7 +377,7 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** A session of its own holding the best solution so far (or the final one), for analyses that must not disturb a run. */
   private async solutionSession(record: DatasetRecord): Promise<SolverSession> {
-    const request = this.live?.request ?? (await this.readRequest(record.requestKey));
+    const request = await this.compactRequest(record);
     const parts = await this.currentParts(record);
     const input = request.modelInput;
     // Generated demand shifts included (output.ts assignmentOfOutput).
@@ -369,7 +388,7 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** GET <root>/{id}/logs: the status history and the run log (run-log.ts), in time order. */
   async getLog(): Promise<RunLogLine[] | null> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.purgedAt) return null;
     const statuses = record.history.map((h) => ({ at: h.at, kind: "STATUS", message: h.status }));
     // Stable: at equal times a status change comes before what the run logged then.
@@ -378,25 +397,41 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** Every status the dataset went through. */
   async getHistory(): Promise<DatasetRecord["history"] | null> {
-    return this.storage.readRecord<DatasetRecord>()?.history ?? null;
+    return this.readRecord()?.history ?? null;
   }
 
   async getMetadata(): Promise<Metadata | null> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     return record && !record.purgedAt ? record.metadata : null;
   }
 
   /** Where the search stands (phase and work done), restoring the solver from its checkpoint when needed. */
   async runProgress(): Promise<{ phase: string; steps: number; unitsDone: number } | null> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.metadata.solverStatus !== "SOLVING_ACTIVE") return null;
     const { session } = await this.ensureLive(record);
     return { phase: session.phase, steps: session.steps, unitsDone: session.unitsDone };
   }
 
+  /**
+   * GET <root>/{id}: the solving response as a JSON byte stream (response-stream.ts), equal to `getResponse()`
+   * serialized, never held whole: the stored output streamed from R2 once post-processed, else the best solution so
+   * far with its shifts made as they are serialized.
+   */
+  async getResponseStream(): Promise<ReadableStream<Uint8Array> | null> {
+    const record = this.readRecord();
+    if (!record || record.purgedAt) return null;
+    const status = record.metadata.solverStatus;
+    if (status !== "DATASET_INVALID" && (record.metadata.shutdownDateTime || status === "DATASET_COMPUTED")) {
+      const stored = await this.env.BLOBS.get(record.outputKey);
+      if (stored) return storedResponseStream(record.metadata, stored.body);
+    }
+    return jsonStream(this.response(record, await this.currentParts(record, { lazyShifts: true })));
+  }
+
   /** The solving response: the final output once post-processed, else the best solution so far. */
   async getResponse(): Promise<SolvingResponse | null> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.purgedAt) return null;
     return this.response(record, await this.currentParts(record));
   }
@@ -406,7 +441,7 @@ export class DatasetObject extends DurableObject<Env> {
    * solution found so far. A dataset that already reached a final status is returned unchanged.
    */
   async terminate(options: { force?: boolean } = {}): Promise<SolvingResponse | null> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.purgedAt) return null;
     if (isSolving(record.metadata.solverStatus)) {
       await this.alarms.cancel("solver");
@@ -427,7 +462,7 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** The tenant's queue granted this dataset a place: take the next step now (idempotent; false if unknown). */
   async wake(): Promise<boolean> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record) return false;
     if (record.metadata.solverStatus === "SOLVING_SCHEDULED" && !record.purgedAt) await this.scheduleNextAlarm();
     return true;
@@ -435,7 +470,7 @@ export class DatasetObject extends DurableObject<Env> {
 
   /** For the queue's reconciliation: does this dataset still need its place? */
   async queueState(): Promise<"MISSING" | "SOLVING" | "DONE"> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record) return "MISSING";
     return isSolving(record.metadata.solverStatus) && !record.purgedAt ? "SOLVING" : "DONE";
   }
@@ -459,7 +494,7 @@ export class DatasetObject extends DurableObject<Env> {
   }
 
   private async datasetAlarm(): Promise<void> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record) return;
     if (record.purgedAt) {
       if (Date.now() >= Date.parse(record.purgedAt) + PURGE_RETENTION_MS) await this.erase(record);
@@ -520,14 +555,15 @@ export class DatasetObject extends DurableObject<Env> {
       outcome = await runSlice(session, stale.run.sliceUnits, { cap, turn: () => scheduler.wait(1), now: Date.now });
     }
     // Requests ran during those turns: read the record again. A run that ended meanwhile (DELETE) is left alone.
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.purgedAt || record.metadata.solverStatus !== "SOLVING_ACTIVE" || this.live !== live) return;
     const run = record.run;
+    const now = Date.now();
+    let due = false;
     if (outcome && !run.stopReason) {
       run.sliceUnits = outcome.nextUnits;
-      this.shareBest(record, session);
+      due = this.shareBest(record, live, now);
       const best = session.bestScore();
-      const now = Date.now();
       const improved = compareScores(best, before) > 0;
       run.stopReason = this.decideStop(run, session, now, best, improved);
       record.metadata.score = formatScore(best);
@@ -539,16 +575,41 @@ export class DatasetObject extends DurableObject<Env> {
         now,
       });
       // Before completion too: a retried completion (after a crash) then reports this very best.
-      if (run.stopReason || live.checkpoints.due(session, now)) this.writeCheckpoint(live, now);
+      if (run.stopReason || live.checkpoints.due(session, now)) {
+        this.writeCheckpoint(live, now);
+        due = true;
+      }
     }
     if (run.stopReason) {
-      this.storage.writeRecord(record);
+      this.writeSliceRecord(record, live, now);
       const finishedConstruction = session.phase === "LOCAL_SEARCH";
       await this.finish(record, live, finishedConstruction ? "SOLVING_COMPLETED" : "SOLVING_INCOMPLETE");
       return;
     }
-    this.storage.writeRecord(record);
+    // The record goes with each checkpoint and shared best (they must agree), else at most every RECORD_INTERVAL_MS;
+    // meanwhile reads see the slices' changes through readRecord.
+    if (due || now - live.recordAt >= RECORD_INTERVAL_MS) this.writeSliceRecord(record, live, now);
+    else live.unwritten = { sliceUnits: run.sliceUnits, progress: run.progress, logTally: run.logTally, score: record.metadata.score };
     await this.scheduleNextAlarm();
+  }
+
+  private writeSliceRecord(record: DatasetRecord, live: LiveRun, now: number): void {
+    this.storage.writeRecord(record);
+    live.unwritten = null;
+    live.recordAt = now;
+  }
+
+  /** The stored record, with what the live run's slices changed and have not written yet (see slice()). */
+  private readRecord(): DatasetRecord | null {
+    const record = this.storage.readRecord<DatasetRecord>();
+    const unwritten = this.live?.unwritten;
+    if (record && unwritten && record.metadata.solverStatus === "SOLVING_ACTIVE") {
+      record.run.sliceUnits = unwritten.sliceUnits;
+      record.run.progress = unwritten.progress;
+      record.run.logTally = unwritten.logTally;
+      record.metadata.score = unwritten.score;
+    }
+    return record;
   }
 
   private writeCheckpoint(live: LiveRun, now = Date.now()): void {
@@ -587,10 +648,8 @@ export class DatasetObject extends DurableObject<Env> {
     m.score = formatScore(best);
     record.run.logTally = this.runLog.flush(record.run.logTally ?? EMPTY_TALLY, m.score, Date.now());
     this.runLog.append("TERMINATION", `${terminationText(record.run.stopReason)}; ${status} with score ${m.score}`);
-    const parts = solutionParts(live.request.modelInput, live.session.bestAssignment(), live.session.problem);
-    await this.env.BLOBS.put(record.outputKey, JSON.stringify(parts), {
-      httpMetadata: { contentType: "application/json" },
-    });
+    const parts = solutionParts(live.request.modelInput, live.session.bestAssignment(), live.session.problem, { lazyShifts: true });
+    await putJsonInPieces(this.env.BLOBS, record.outputKey, parts);
     m.shutdownDateTime = new Date().toISOString();
     // One write for the whole transition: a crash before it leaves the run ACTIVE, and the retried alarm redoes it.
     await this.save(record);
@@ -657,7 +716,7 @@ export class DatasetObject extends DurableObject<Env> {
    * answers with it when it beats the caller's, or tells the search to stop once the run has ended.
    */
   async exchange(index: number, score: Score, assignment: Int32Array): Promise<ExchangeReply> {
-    const record = this.storage.readRecord<DatasetRecord>();
+    const record = this.readRecord();
     if (!record || record.metadata.solverStatus !== "SOLVING_ACTIVE" || record.run.stopReason) return { stop: true };
     const run = record.run;
     if (!run.sharedBestScore || compareScores(score, run.sharedBestScore) > 0) {
@@ -674,19 +733,26 @@ export class DatasetObject extends DurableObject<Env> {
     return { stop: false, best: null };
   }
 
-  /** At a slice boundary of search 0: take the shared best if another search beat us, else offer ours. */
-  private shareBest(record: DatasetRecord, session: SolverSession): void {
+  /**
+   * At a slice boundary of search 0: take the shared best if another search beat us, else offer ours, at most every
+   * CHECKPOINT_INTERVAL_MS (the blob is the whole assignment). Returns whether SHARED_BEST was written.
+   */
+  private shareBest(record: DatasetRecord, live: LiveRun, now: number): boolean {
     const run = record.run;
-    if (run.threads <= 1) return;
+    const session = live.session;
+    if (run.threads <= 1) return false;
     const own = session.bestScore();
     if (run.sharedBestScore && compareScores(run.sharedBestScore, own) > 0) {
       const bytes = this.storage.readBlob(SHARED_BEST)!;
       session.applyAssignment(new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
-    } else if (!run.sharedBestScore || compareScores(own, run.sharedBestScore) > 0) {
+    } else if ((!run.sharedBestScore || compareScores(own, run.sharedBestScore) > 0) && now - live.sharedAt >= CHECKPOINT_INTERVAL_MS) {
       run.sharedBestScore = own;
       const assignment = session.bestAssignment();
       this.storage.writeBlob(SHARED_BEST, new Uint8Array(assignment.buffer, assignment.byteOffset, assignment.byteLength));
+      live.sharedAt = now;
+      return true;
     }
+    return false;
   }
 
   private searchStubs(record: DatasetRecord) {
@@ -717,10 +783,8 @@ export class DatasetObject extends DurableObject<Env> {
     const live = await this.ensureLive(record);
     // Exactly as submitted: a solve's warm start may drop assignments that break hard rules; scoring must not.
     live.session.applyAssignment(submittedAssignment(live.request.modelInput));
-    const parts = solutionParts(live.request.modelInput, live.session.currentAssignment(), live.session.problem);
-    await this.env.BLOBS.put(record.outputKey, JSON.stringify(parts), {
-      httpMetadata: { contentType: "application/json" },
-    });
+    const parts = solutionParts(live.request.modelInput, live.session.currentAssignment(), live.session.problem, { lazyShifts: true });
+    await putJsonInPieces(this.env.BLOBS, record.outputKey, parts);
     record.metadata.score = formatScore(live.session.currentScore());
     this.transition(record, "DATASET_COMPUTED");
     await this.save(record);
@@ -746,14 +810,16 @@ export class DatasetObject extends DurableObject<Env> {
   /** The solver for this dataset: cached, else restored from the last checkpoint, else created from the input. */
   private async ensureLive(record: DatasetRecord): Promise<LiveRun> {
     if (this.live) return this.live;
-    const request = await this.readRequest(record.requestKey);
+    const request = await readStoredRequest(this.env.BLOBS, record.requestKey);
     const checkpoint = this.storage.readBlob(CHECKPOINT);
     const session = await openSession(rotaWasm, request, { seed: DEFAULT_SEED, checkpoint });
-    this.live = { request, session, checkpoints: new CheckpointPolicy(session, Date.now()) };
+    const now = Date.now();
+    this.live = { request, session, checkpoints: new CheckpointPolicy(session, now), unwritten: null, recordAt: now, sharedAt: 0 };
     return this.live;
   }
 
-  private async currentParts(record: DatasetRecord): Promise<SolutionParts | null> {
+  /** `lazyShifts`: the shifts of a live or submitted solution are a lazy array (output.ts): only for serializing here. */
+  private async currentParts(record: DatasetRecord, options: { lazyShifts?: boolean } = {}): Promise<SolutionParts | null> {
     const status = record.metadata.solverStatus;
     if (status === "DATASET_INVALID") return null;
     if (record.metadata.shutdownDateTime || status === "DATASET_COMPUTED") {
@@ -762,11 +828,11 @@ export class DatasetObject extends DurableObject<Env> {
     }
     if (status === "SOLVING_ACTIVE") {
       const live = await this.ensureLive(record);
-      return solutionParts(live.request.modelInput, live.session.bestAssignment(), live.session.problem);
+      return solutionParts(live.request.modelInput, live.session.bestAssignment(), live.session.problem, options);
     }
     // Not solving yet: the assignment as submitted.
-    const request = this.live?.request ?? (await this.readRequest(record.requestKey));
-    return solutionParts(request.modelInput, submittedAssignment(request.modelInput));
+    const request = await this.compactRequest(record);
+    return solutionParts(request.modelInput, submittedAssignment(request.modelInput), undefined, options);
   }
 
   private response(record: DatasetRecord, parts: SolutionParts | null): SolvingResponse {
@@ -779,10 +845,9 @@ export class DatasetObject extends DurableObject<Env> {
     };
   }
 
-  private async readRequest(key: string): Promise<SolvingRequest> {
-    const object = await this.env.BLOBS.get(key);
-    if (!object) throw new Error(`The dataset's input ${key} is missing from storage.`);
-    return object.json<SolvingRequest>();
+  /** The live run's request, else the stored one streamed (stored-request.ts). */
+  private async compactRequest(record: DatasetRecord): Promise<SolvingRequest> {
+    return this.live?.request ?? (await readStoredRequest(this.env.BLOBS, record.requestKey));
   }
 
   /**
@@ -807,7 +872,7 @@ export class DatasetObject extends DurableObject<Env> {
    */
   private async writeRecordWithEvent(record: DatasetRecord): Promise<boolean> {
     const queued = this.ctx.storage.transactionSync(() => {
-      const before = this.storage.readRecord<DatasetRecord>()?.metadata.solverStatus;
+      const before = this.readRecord()?.metadata.solverStatus;
       this.storage.writeRecord(record);
       return this.outbox.enqueueTransition(record.tenantId, before, record.metadata);
     });

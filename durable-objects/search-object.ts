@@ -11,7 +11,6 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import rotaWasm from "../build/rota.wasm";
-import type { SolvingRequest } from "../schemas/solving-request";
 import { CheckpointPolicy } from "../solver/checkpoint-policy";
 import { openSession } from "../solver/open-session";
 import { compareScores, type Score } from "../solver/score";
@@ -19,6 +18,7 @@ import type { SolverSession } from "../solver/session";
 import { FIRST_SLICE_UNITS, runSlice } from "../solver/slices";
 import type { Env } from "../platform/env";
 import { DatasetStorage } from "./storage";
+import { readStoredRequest } from "./stored-request";
 
 export interface SearchInit {
   datasetId: string;
@@ -113,9 +113,7 @@ export class SearchObject extends DurableObject<Env> {
 
   private async ensureLive(init: SearchInit): Promise<{ session: SolverSession; checkpoints: CheckpointPolicy }> {
     if (this.live) return this.live;
-    const object = await this.env.BLOBS.get(init.requestKey);
-    if (!object) throw new Error(`The dataset's input ${init.requestKey} is missing from storage.`);
-    const request = await object.json<SolvingRequest>();
+    const request = await readStoredRequest(this.env.BLOBS, init.requestKey);
     const checkpoint = this.storage.readBlob(CHECKPOINT);
     const session = await openSession(rotaWasm, request, { seed: init.seed, checkpoint });
     // A new search has nothing stored yet: a restart before its first checkpoint starts it afresh (same seed).

@@ -5,7 +5,7 @@
  * keeps none of them (README "Request bodies"): these compact sets are what it holds instead.
  */
 import type { Shift } from "../schemas/model-input";
-import { UnscoredTally } from "./unscored-fields";
+import { UNSCORED, UnscoredTally, type UnscoredField } from "./unscored-fields";
 
 /** An issue found on one shift, before validation.ts numbers it; `at` is the shift's index. */
 export interface ShiftIssue {
@@ -43,12 +43,17 @@ export class ShiftFacts {
   readonly employeeRefs: Array<{ at: number; shift: string; employee: string }> = [];
   /** Issues of single shifts (start, end, breaks), in input order. */
   readonly issues: ShiftIssue[] = [];
-  readonly unscored = new UnscoredTally();
+  readonly unscored: UnscoredTally;
   /** Per distinct set of tags: the tags and the first TAG_SET_SHIFTS shifts carrying exactly them (rotation-validation.ts). */
   readonly tagSets = new Map<string, { tags: string[]; shifts: Array<{ at: number; id: string }> }>();
 
-  /** @param employeeIds the input's employee ids, when known before the shifts (else checked by validation.ts). */
-  constructor(private readonly employeeIds: ReadonlySet<string> | null) {}
+  /**
+   * @param employeeIds the input's employee ids, when known before the shifts (else checked by validation.ts).
+   * @param unscored the fields accepted but not scored (model/unscored-fields.ts; tests pass their own).
+   */
+  constructor(private readonly employeeIds: ReadonlySet<string> | null, unscored: readonly UnscoredField[] = UNSCORED) {
+    this.unscored = new UnscoredTally(unscored);
+  }
 
   add(shift: Shift): void {
     const at = this.count++;

@@ -1,9 +1,9 @@
 /**
  * The account of the reference's justification types (README "Justification types"): each type is produced by the
  * constraint(s) whose glue row (solver/families/<family>/index.ts, field `justification`) names it, or it is listed
- * below with why no constraint produces it yet: the input field or weight override it would score, which is still
+ * below with why no constraint produces it yet: the input field it would score, which is still
  * accepted and warned about as unscored (README "Accepted, not scored"). test/node/justifications.test.ts fails when
- * a type is neither, is both, or when a reason's field or override is no longer unscored.
+ * a type is neither, is both, or when a reason's field is no longer unscored.
  *
  * One line per type: when a constraint starts producing a type, delete its line and rerun
  * `npx tsx scripts/update-readme-justifications.ts`.
@@ -14,9 +14,7 @@ export interface Unaccounted {
   /** The reference schema name. */
   type: string;
   /** The unscored field of `modelInput` it would score (a path of model/unscored-fields.ts). */
-  field?: string;
-  /** Or the unscored weight override it would score. */
-  override?: string;
+  field: string;
 }
 
 export const UNACCOUNTED: readonly Unaccounted[] = [
@@ -45,7 +43,7 @@ export function justificationAccount(types: readonly string[]): JustificationAcc
 export function justificationMarkdown(types: readonly string[]): string {
   const rows = justificationAccount(types).map(({ type, constraints, reason }) => {
     const produced = constraints.map((c) => c.name).join("; ");
-    const why = reason ? `not scored yet: \`${reason.field ?? reason.override}\` (see "Accepted, not scored")` : "";
+    const why = reason ? `not scored yet: \`${reason.field}\` (see "Accepted, not scored")` : "";
     return `| \`${type.replace(/Justification$/, "")}\` | ${[produced, why].filter(Boolean).join("; ")} |`;
   });
   return ["| justification type (`…Justification`) | produced by the constraint(s), or why not |", "|---|---|", ...rows].join("\n");

@@ -1,8 +1,9 @@
 /**
- * The one list of what the model input schema accepts but no constraint scores (yet), and the weight overrides
- * without a constraint. Validation turns each use into a WARNING naming it (UNSCORED_FIELD, UNSCORED_OVERRIDE), so a
- * request never has a rule silently ignored; the README table "Accepted, not scored" is rendered from here (a test
- * compares them); `UNSCORED_FIELDS` is the contract part by rule family.
+ * The one list of what the model input schema accepts but no constraint scores (yet). Validation turns each use into
+ * a WARNING naming it (UNSCORED_FIELD), so a request never has a rule silently ignored; the README table "Accepted,
+ * not scored" is rendered from here (a test compares them); `UNSCORED_FIELDS` is the contract part by rule family.
+ * Every one of the reference's weight overrides has its constraint (test/node/unscored.test.ts checks it), so none
+ * is listed here.
  *
  * Audit basis: every property of the reference `EmployeeSchedule` and the schemas it reaches, checked against the
  * encoders (solver/encode*.ts, solver/shift-generation.ts). Not listed because they are documented as having no
@@ -11,8 +12,6 @@
  * ROLLING_WINDOW_RULE_*_WITH_ABSENCE_AWARE).
  */
 import type { ModelInput } from "../schemas/model-input";
-import { OVERRIDE_NAMES, type OverrideName } from "../schemas/solving-request";
-import { CONSTRAINTS } from "../solver/constraints";
 
 export interface UnscoredField {
   /** Where the field sits in `modelInput`; `[]` steps into every member of a list. */
@@ -23,20 +22,12 @@ export interface UnscoredField {
   except?: readonly (string | boolean)[];
 }
 
-const RULES = (list: string, fields: readonly string[]): UnscoredField[] => fields.map((f) => ({ path: `${list}[].${f}` }));
-
-export const UNSCORED: readonly UnscoredField[] = [
-  // ---- contracts: whole families and settings ----
-  { path: "contracts[].priority", except: ["10"] },
-  // ---- global rules and schedule settings ----
-  // ---- data only unscored rules read ----
-  { path: "globalRules.minimumMaximumShiftsPerHourlyDemand[].shiftGeneration.templates[].location" },
-];
-
-const SCORED_OVERRIDES = new Set(CONSTRAINTS.flatMap((c) => (c.override ? [c.override] : [])));
-
-/** Reference weight names no constraint has yet (e.g. "Maximize activated employee saturation"). */
-export const UNSCORED_OVERRIDES: readonly OverrideName[] = OVERRIDE_NAMES.filter((name) => !SCORED_OVERRIDES.has(name));
+/**
+ * Empty: every field of the reference model input is scored (test/node/unscored.test.ts sends one request using them
+ * all). A field accepted before its constraint exists goes here, e.g. `{ path: "contracts[].priority", except: ["10"] }`
+ * (its uses of values other than "10" are warned about).
+ */
+export const UNSCORED: readonly UnscoredField[] = [];
 
 /** The contract part per rule family ("contract" for the contract's own fields), as the README's contract rules section lists it. */
 export const UNSCORED_FIELDS: Record<string, readonly string[]> = (() => {
@@ -83,37 +74,42 @@ function isUsed(v: unknown, f: UnscoredField): boolean {
   return true;
 }
 
-const STEPS = UNSCORED.map((f) => f.path.split("."));
-
 /**
  * The unscored fields a request uses, gathered from the input and, one at a time, from its shifts: the Worker reads
  * the shifts of a submission as a stream (README "Request bodies") and keeps none of them.
  */
 export class UnscoredTally {
-  /** Per entry of UNSCORED, its uses by field path, in input order. */
-  private readonly byField: Array<Map<string, UnscoredUse>> = UNSCORED.map(() => new Map());
+  /** Per entry of the list, its uses by field path, in input order. */
+  private readonly byField: Array<Map<string, UnscoredUse>>;
+  private readonly steps: string[][];
+
+  /** @param list the fields to look for: UNSCORED (tests pass their own). */
+  constructor(private readonly list: readonly UnscoredField[] = UNSCORED) {
+    this.byField = list.map(() => new Map());
+    this.steps = list.map((f) => f.path.split("."));
+  }
 
   /** The fields under `input` (its `shifts` too: leave them out of `input` when they come through `addShift`). */
   addInput(input: ModelInput): void {
-    UNSCORED.forEach((_, i) => this.visit(i, input, 0, "", "", false));
+    this.list.forEach((_, i) => this.visit(i, input, 0, "", "", false));
   }
 
   /** The fields of the shift at `index` of `modelInput.shifts`. */
   addShift(shift: unknown, index: number): void {
     const label = `shifts${labelOf(shift, index)}`;
-    STEPS.forEach((steps, i) => {
+    this.steps.forEach((steps, i) => {
       if (steps[0] === "shifts[]") this.visit(i, shift, 1, "shifts[]", label, true);
     });
   }
 
-  /** One entry per path, in the order of UNSCORED, then input order. */
+  /** One entry per path, in the order of the list, then input order. */
   uses(): UnscoredUse[] {
     return this.byField.flatMap((uses) => [...uses.values()]);
   }
 
   private visit(f: number, node: unknown, i: number, field: string, example: string, summarized: boolean): void {
     if (node === null || typeof node !== "object") return;
-    const steps = STEPS[f];
+    const steps = this.steps[f];
     const step = steps[i];
     const list = step.endsWith("[]");
     const name = list ? step.slice(0, -2) : step;
@@ -121,7 +117,7 @@ export class UnscoredTally {
     const at = (p: string) => (p ? `${p}.${name}` : name);
     if (!list) {
       if (i < steps.length - 1) return this.visit(f, value, i + 1, at(field), at(example), summarized);
-      if (!isUsed(value, UNSCORED[f])) return;
+      if (!isUsed(value, this.list[f])) return;
       const key = at(field);
       const uses = this.byField[f];
       const use = uses.get(key) ?? { field: key, count: 0 };
@@ -130,7 +126,7 @@ export class UnscoredTally {
         use.examples ??= [];
         if (use.examples.length < MAX_EXAMPLES) use.examples.push(at(example));
       }
-      if (UNSCORED[f].only || UNSCORED[f].except) use.value = value;
+      if (this.list[f].only || this.list[f].except) use.value = value;
       const ids = Array.isArray(value) ? value.map(idOf).filter((id): id is string => id !== undefined) : [];
       if (ids.length > 0) use.ids = ids.slice(0, MAX_IDS);
       uses.set(key, use);
@@ -158,23 +154,12 @@ export function unscoredFieldsUsed(input: ModelInput): UnscoredUse[] {
   return tally.uses();
 }
 
-/** The reference weight names in `overrides` that no constraint uses yet. */
-export function unscoredOverridesUsed(overrides: Readonly<Record<string, unknown>> | null | undefined): OverrideName[] {
-  if (!overrides) return [];
-  return UNSCORED_OVERRIDES.filter((name) => overrides[name] !== undefined && overrides[name] !== null);
-}
-
 /** The README's table of the above (README "Accepted, not scored"; test/node/unscored.test.ts keeps them equal). */
-export function unscoredMarkdown(): string {
-  const rows = UNSCORED.map((f) => {
+export function unscoredMarkdown(list: readonly UnscoredField[] = UNSCORED): string {
+  if (list.length === 0) return "None: every field of the reference model input is scored (warning UNSCORED_FIELD: never).";
+  const rows = list.map((f) => {
     const values = f.only ? f.only.map((v) => `\`${String(v)}\``).join(", ") : f.except ? `any but \`${f.except.join("`, `")}\`` : "any";
     return `| \`${f.path}\` | ${values} |`;
   });
-  const lines = ["Weight overrides without a constraint yet (warning UNSCORED_OVERRIDE):"];
-  UNSCORED_OVERRIDES.forEach((name, i) => {
-    const word = `\`${name}\`${i === UNSCORED_OVERRIDES.length - 1 ? "." : ","}`;
-    if (lines[lines.length - 1].length + 1 + word.length > 118) lines.push(word);
-    else lines[lines.length - 1] += ` ${word}`;
-  });
-  return ["| field of `modelInput` (warning UNSCORED_FIELD) | values not scored |", "|---|---|", ...rows, "", ...lines].join("\n");
+  return ["| field of `modelInput` (warning UNSCORED_FIELD) | values not scored |", "|---|---|", ...rows].join("\n");
 }

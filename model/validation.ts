@@ -19,7 +19,6 @@ import { ROTATION_ISSUE_TYPES, validateRotations } from "./rotation-validation";
 import { TRAVEL_ISSUE_TYPES, validateTravel } from "./travel-validation";
 import { FTE_ISSUE_TYPES, validateFte } from "./fte-validation";
 import { parseMs, ShiftFacts } from "./shift-facts";
-import { unscoredOverridesUsed } from "./unscored-fields";
 
 export type Severity = "ERROR" | "WARNING";
 
@@ -122,10 +121,6 @@ const ISSUE_TYPE_TABLE = {
     severity: "WARNING",
     message: "The input uses a field the schema accepts but no constraint scores yet: it has no effect on the schedule, and the score does not reflect it.",
   },
-  UNSCORED_OVERRIDE: {
-    severity: "WARNING",
-    message: "config.model.overrides sets the weight of a constraint that does not exist yet: it has no effect.",
-  },
 } as const satisfies Record<string, Omit<IssueType, "code">>;
 
 export type IssueCode = keyof typeof ISSUE_TYPE_TABLE;
@@ -140,14 +135,11 @@ export function findIssueType(code: string): IssueType | undefined {
 type Span = { start: string; end: string };
 const startsBeforeEnd = (span: Span) => parseMs(span.start) < parseMs(span.end);
 
-/**
- * Every issue of a model input. With `overrides` (a request's `config.model.overrides`), also the weights that have
- * no constraint yet.
- */
-export function validateModelInput(input: ModelInput, overrides?: Readonly<Record<string, unknown>> | null): ValidationIssue[] {
+/** Every issue of a model input (every weight of `config.model.overrides` has its constraint: none is an issue). */
+export function validateModelInput(input: ModelInput): ValidationIssue[] {
   const shifts = new ShiftFacts(new Set(input.employees.map((e) => e.id)));
   for (const shift of input.shifts) shifts.add(shift);
-  return validateWithShiftFacts(input, shifts, overrides);
+  return validateWithShiftFacts(input, shifts);
 }
 
 /**
@@ -158,7 +150,6 @@ export function validateModelInput(input: ModelInput, overrides?: Readonly<Recor
 export function validateWithShiftFacts(
   input: Omit<ModelInput, "shifts">,
   shifts: ShiftFacts,
-  overrides?: Readonly<Record<string, unknown>> | null,
 ): ValidationIssue[] {
   const whole = { ...input, shifts: [] } as ModelInput;
   const issues: ValidationIssue[] = [];
@@ -329,12 +320,6 @@ export function validateWithShiftFacts(
   for (const use of shifts.unscored.uses()) {
     const value = use.value === undefined ? "" : ` (${JSON.stringify(use.value)})`;
     report("UNSCORED_FIELD", `${use.field}${value} is accepted but not scored yet: it has no effect on the schedule or its score.`, { ...use });
-  }
-  for (const name of unscoredOverridesUsed(overrides)) {
-    report("UNSCORED_OVERRIDE", `config.model.overrides.${name} has no effect: no constraint uses this weight yet.`, {
-      override: name,
-      weight: overrides![name],
-    });
   }
   return issues;
 }

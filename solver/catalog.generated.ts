@@ -127,4 +127,5 @@ export const CORE_CONSTRAINTS: readonly CoreConstraint[] = [
   { id: 112, name: "Required sequence start day not met for employee", level: "HARD", reward: false, kind: "EMPLOYEE" },
   { id: 113, name: "Preferred sequence start day met for employee", level: "SOFT", reward: true, kind: "EMPLOYEE" },
   { id: 114, name: "Preferred minimum time between different sequences not met for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
+  { id: 115, name: "Sequence ends on allowed sequence start day for employee", level: "SOFT", reward: false, kind: "EMPLOYEE" },
 ];

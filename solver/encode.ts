@@ -11,7 +11,9 @@
  *     `assignment` decides MANDATORY / OPTIONAL); otherwise 11 - priority, mandatory. No priority counts as "1";
  *     the deprecated `assignmentPriority` a (1..5) counts as priority 2a - 1.
  *   - employee priority multiplier (of the employee's own preferences): 11 - priority; the deprecated levels map
- *     CRITICAL 1, HIGH 4, NORMAL 7, LOW 10; no priority counts as the lowest, 10 (multiplier 1).
+ *     CRITICAL 1, HIGH 4, NORMAL 7, LOW 10; no priority counts as the lowest, 10 (multiplier 1). An employee without
+ *     a priority of its own takes the highest `contracts[].priority` of its contracts ("Contract priorities are
+ *     applied to all the employees with those contracts", the reference's employee priority documentation).
  *   - shift tag match rules: see `requiredTagProgram` and `preferredTagProgram` (families/local/encode.ts).
  *
  * The encoding itself is the constraint families' (solver/families/*), run in order around one EncodeContext.
@@ -30,6 +32,7 @@ import { governedShiftIds } from "./shift-groups";
 import { isGeneratedShift, withGeneratedShifts } from "./shift-generation";
 import { EncodeContext, arrayOf } from "./encode-context";
 import { FAMILIES } from "./families/index";
+import { shiftIdsOf } from "./shift-table";
 
 export { toMinutes };
 
@@ -112,6 +115,21 @@ export function employeePriorityMultiplier(priority: string | null | undefined):
   if (priority == null) return 1;
   const p = LEGACY_PRIORITY[priority] ?? Number(priority);
   return Number.isInteger(p) && p >= 1 && p <= 10 ? 11 - p : 1;
+}
+
+/**
+ * An employee's preferences multiplier (see the module header): its own priority when it has one, else the highest
+ * priority ("1" highest, the default "10") among its contracts' (an unknown value, ContractUnknownPriorityIssue,
+ * counts as the default).
+ */
+export function effectivePriorityMultiplier(employee: ModelInput["employees"][number], contracts: ReadonlyMap<string, { priority?: string | null }>): number {
+  if (employee.priority != null) return employeePriorityMultiplier(employee.priority);
+  let best = 1;
+  for (const id of employee.contracts ?? []) {
+    const p = Number(contracts.get(id)?.priority ?? "10");
+    if (Number.isInteger(p) && p >= 1 && p <= 10) best = Math.max(best, 11 - p);
+  }
+  return best;
 }
 
 /** Employees using a deprecated priority level (spec §9): the API warns about them. */
@@ -264,7 +282,7 @@ export function encodeProblem(input: ModelInput): EncodedProblem {
   const counts = ctx.counts;
   const fields = ctx.fields;
   return {
-    shiftIds: input.shifts.map((s) => s.id),
+    shiftIds: shiftIdsOf(input.shifts),
     employeeIds: input.employees.map((e) => e.id),
     skillIds: ctx.skills.ids,
     tagIds: ctx.tags.ids,

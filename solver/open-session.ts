@@ -1,10 +1,12 @@
 /**
  * The one way a host opens the solver on a solving request: the DatasetObject, the SearchObject and the browser (its
  * planner and its solver worker). The model input is encoded, then the session continues from a checkpoint when
- * one is given, else starts with the request's weights (`config.model.overrides`) and the seed.
+ * one is given, else starts with the request's weights (`config.model.overrides`) and the seed; then the sections
+ * the host no longer reads are released (loaded-problem.ts).
  */
 import type { SolvingRequest } from "../schemas/solving-request";
 import { encodeProblem } from "./encode";
+import { releaseLoadedSections } from "./loaded-problem";
 import { SolverSession } from "./session";
 
 export interface OpenOptions {
@@ -20,9 +22,10 @@ export async function openSession(
   options: OpenOptions = {},
 ): Promise<SolverSession> {
   const problem = encodeProblem(request.modelInput);
-  if (options.checkpoint) return SolverSession.restore(module, problem, options.checkpoint);
-  return SolverSession.create(module, problem, {
-    seed: options.seed,
-    weights: request.config?.model?.overrides ?? undefined,
-  });
+  const session = options.checkpoint
+    ? await SolverSession.restore(module, problem, options.checkpoint)
+    : await SolverSession.create(module, problem, { seed: options.seed, weights: request.config?.model?.overrides ?? undefined });
+  // The core holds the problem now: what the host no longer reads goes (loaded-problem.ts).
+  releaseLoadedSections(problem);
+  return session;
 }

@@ -7,7 +7,9 @@
 import type { ModelInput } from "../schemas/model-input";
 import type { InputMetrics, Kpis, ModelOutput } from "../schemas/model-output";
 import { encodeProblem, historicShifts, shiftAssignmentWeights, type EncodedProblem } from "./encode";
+import { lazyArray } from "./lazy-array";
 import { employeeMetrics, extraKpis } from "./metrics";
+import { shiftIdsOf } from "./shift-table";
 import { demandKpis, generatedShiftsOutput, withGeneratedShifts } from "./shift-generation";
 import { shiftGroupInputMetrics, shiftGroupKpis } from "./shift-groups";
 
@@ -41,19 +43,23 @@ export function inputMetrics(input: ModelInput): InputMetrics {
 
 /**
  * `problem` is the encoded input when the caller has it (a live session); otherwise it is encoded here, which the
- * per-employee metrics and the fairness KPI need.
+ * per-employee metrics and the fairness KPI need. `lazyShifts`: `modelOutput.shifts` is a lazy array (see below).
  */
-export function solutionParts(input: ModelInput, given: ArrayLike<number>, problem?: EncodedProblem): SolutionParts {
+export function solutionParts(input: ModelInput, given: ArrayLike<number>, problem?: EncodedProblem, options: { lazyShifts?: boolean } = {}): SolutionParts {
   const encoded = problem ?? encodeProblem(input);
   // Generated demand shifts follow the input's shifts (shift-generation.ts): `modelOutput.shifts` lists the input's,
   // `generatedShifts` the generated ones; the assigned generated shifts count as assigned (optional) shifts and for
   // the employees' metrics, the unused candidates are not unassigned shifts (their demand is uncovered instead).
   const full = encoded.input;
   const assignment = given.length === full.shifts.length ? given : Int32Array.from(full.shifts, (_s, i) => (i < given.length ? given[i] : -1));
-  const shifts = input.shifts.map((shift, i) => {
+  const shiftOutput = (id: string, i: number) => {
     const e = assignment[i];
-    return { id: shift.id, employee: e >= 0 ? input.employees[e].id : null };
-  });
+    return { id, employee: e >= 0 ? input.employees[e].id : null };
+  };
+  // Lazy (lazy-array.ts): made as they are read, for a serializer that writes them in pieces (output-json.ts); not
+  // for a value sent over RPC.
+  const ids = options.lazyShifts ? shiftIdsOf(input.shifts) : null;
+  const shifts = ids ? lazyArray(() => ids.length, (i) => shiftOutput(ids[i], i)) : input.shifts.map((shift, i) => shiftOutput(shift.id, i));
   let assigned = 0;
   let assignedMandatory = 0;
   const activated = new Set<number>();

@@ -95,7 +95,7 @@ export async function createDataset(env: Env, caller: Caller, spec: NewDataset):
     await checkThreadCount(env.DB, caller.tenantId, config?.run?.maxThreadCount);
     const userTags = [...(config?.run?.tags ?? []), ...(spec.queryTags ?? [])];
     checkMetadataBounds(spec.queryName, spec.queryTags ?? [], userTags.length);
-    issues = stored?.issues ?? validateModelInput((spec.input as { modelInput: ModelInput }).modelInput, config?.model?.overrides);
+    issues = stored?.issues ?? validateModelInput((spec.input as { modelInput: ModelInput }).modelInput);
     const validationResult = boundSummary(summarize(issues));
     const invalid = validationResult.summary === "ERRORS";
     metadata = {

@@ -9,7 +9,9 @@
  * change, so the difference is exact while a move's cost no longer grows with the employee's horizon. Windowed:
  * every period rule (cost definitions included), every sequence rule, shift sequence patterns, rolling
  * windows except minutes off and ABSENCE_AWARE maximums; those and scoped disruption are evaluated over the whole
- * list (the new value directly).
+ * list (the new value directly). Period and rolling window rules counting a shift on its start day (no
+ * START_AND_END, no rolling `condition`) evaluate the window once: the per-day aggregation of the window as it is is
+ * patched with the moved shifts and scored again (period-rules.ts / rolling-window.ts `patchMove`, `evaluatePatched`).
  *
  * Values of a move in progress are *pending* until the move commits; a compound move (ruin and recreate) reads its
  * earlier changes' pending values as the current ones. `evalChange` probes collect their values in the *probe*
@@ -31,7 +33,7 @@ import { employeeCount, ruleCount, employeeRulesOff, employeeRules, employeeTz }
 import { listLength } from "../state";
 import {
   buildView, buildWholeView, rw, passes, initView, startRecording, stopRecording, setRecordOwner, contractRecords,
-  locateMove, windowFrom, windowTo, termDayFrom, termDayTo, ALL_DAYS_FROM, ALL_DAYS_TO,
+  locateMove, windowFrom, windowTo, viewSerial, termDayFrom, termDayTo, ALL_DAYS_FROM, ALL_DAYS_TO,
 } from "./view";
 import * as period from "./period-rules";
 import * as sequence from "./sequence-rules";
@@ -44,7 +46,7 @@ import { KIND_EMPLOYEE, PENALTY, REWARD, register, enabled, touched } from "./ca
 import {
   LEVEL_HARD, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SCOPED_DISRUPTION_CONSTRAINT, COST_DEFINITION_CONSTRAINT,
   MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT, PERIOD_LIMIT_COUNT, SINGLE_DAY_PATTERN_CONSTRAINT,
-  K_SINGLE_DAY_PATTERN, COMPACT_SEQUENCE_CONSTRAINT, SEQUENCE_START_CONSTRAINT, ROTATION_CONSTRAINT, K_ROTATION, isRuleConstraint,
+  K_SINGLE_DAY_PATTERN, COMPACT_SEQUENCE_CONSTRAINT, SEQUENCE_START_CONSTRAINT, SEQUENCE_END_ON_START_DAY_CONSTRAINT, ROTATION_CONSTRAINT, K_ROTATION, isRuleConstraint,
 } from "../layout";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
@@ -281,6 +283,9 @@ export function setWindowedMinList(n: i32): void {
   windowedMinList = max(0, n);
 }
 
+/** The view of the list as it is that side() built last: its serial (view.ts viewSerial) and window. */
+let beforeSerial = -1, beforeFrom = 0, beforeTo = 0, beforeEmployee = -1;
+
 /**
  * Re-evaluates employee e's rules that see s1 or s2 for its list without `remove` and with `add`: on the window of
  * the move (setWindowFor), or over the whole list when the list is short, the rule is not windowed or its window is
@@ -295,6 +300,8 @@ function side(e: i32, remove: i32, add: i32, s1: i32, s2: i32, raw: StaticArray<
   const windows = n > windowedMinList;
   if (windows) locateMove(e, remove, add);
   let wholeView = false;
+  // Lists change between moves: a view built for an earlier one is never reused.
+  beforeSerial = -1;
   for (let k = from; k < to; k++) {
     const r = unchecked(employeeRules[k]);
     if (!sees(r, s1) && (s2 < 0 || !sees(r, s2))) continue;
@@ -303,7 +310,34 @@ function side(e: i32, remove: i32, add: i32, s1: i32, s2: i32, raw: StaticArray<
       const lo = windowFrom, hi = windowTo;
       if (lo > 0 || hi < n) {
         const dayFrom = termDayFrom, dayTo = termDayTo, plannedElsewhere = rolling.plannedOutside;
-        buildView(e, g, -1, -1, lo, hi);
+        // The window as it is: still in the view when the last rule had the same window.
+        if (viewSerial != beforeSerial || lo != beforeFrom || hi != beforeTo || e != beforeEmployee) {
+          buildView(e, g, -1, -1, lo, hi);
+          beforeSerial = viewSerial;
+          beforeFrom = lo;
+          beforeTo = hi;
+          beforeEmployee = e;
+        }
+        const kind = rw(r, RW_KIND);
+        if (isPeriodRule(kind) && period.patchable(r)) {
+          // One view and one aggregation: the per-day scratch is patched with the move and the periods scored again.
+          period.evaluatePeriodRule(r, g, dayFrom, dayTo);
+          const oldPenalty = period.evPenalty, oldMatches = period.evMatches;
+          period.patchMove(r, g, remove, add);
+          period.scorePeriods(r, g, dayFrom, dayTo);
+          period.patchMove(r, g, add, remove);
+          change(k, r, currentPenalty(k) + period.evPenalty - oldPenalty, currentMatches(k) + period.evMatches - oldMatches, raw);
+          wholeView = false;
+          continue;
+        }
+        if (isRollingRule(kind) && rolling.patchable(r)) {
+          rolling.evaluateRollingRule(r, g, e, dayFrom, dayTo, plannedElsewhere);
+          const oldPenalty = rolling.evPenalty, oldMatches = rolling.evMatches;
+          rolling.evaluatePatched(r, g, e, dayFrom, dayTo, plannedElsewhere, remove, add);
+          change(k, r, currentPenalty(k) + rolling.evPenalty - oldPenalty, currentMatches(k) + rolling.evMatches - oldMatches, raw);
+          wholeView = false;
+          continue;
+        }
         evaluateTerms(r, g, e, dayFrom, dayTo, plannedElsewhere);
         const oldPenalty = evPenalty, oldMatches = evMatches;
         buildView(e, g, remove, add, lo, hi);
@@ -501,6 +535,8 @@ export function declare(family: i32): void {
   register(SEQUENCE_START_CONSTRAINT, "Required sequence start day not met for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
   register(SEQUENCE_START_CONSTRAINT + 1, "Preferred sequence start day met for employee", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
   register(SEQUENCE_START_CONSTRAINT + 2, "Preferred minimum time between different sequences not met for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  // `sequenceEndsOnAllowedSequenceStartDayForEmployeeWeight` (the reference gives it no justification schema).
+  register(SEQUENCE_END_ON_START_DAY_CONSTRAINT, "Sequence ends on allowed sequence start day for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
   // Names are the reference's (its `*ShiftRotation*` and `CustomRotation*` justification schemas).
   const rot = ROTATION_CONSTRAINT;
   register(rot, "Required shift rotation not met for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);

@@ -23,7 +23,7 @@
  * the evaluation scores only the periods reaching the given days (all of them for the from-scratch score).
  */
 import {
-  RW_KIND, RW_MIN, RW_MAX, RW_FLAGS, RW_PERIOD, RW_PERIOD_PARAM, RW_P1, RF_START_AND_END, RF_WEEKDAY_SHIFT,
+  RW_KIND, RW_MIN, RW_MAX, RW_FLAGS, RW_PERIOD, RW_PERIOD_PARAM, RW_P1, RW_FILTER, RW_VALID_FROM, RW_VALID_TO, RW_MINUTES_ROW, RF_START_AND_END, RF_WEEKDAY_SHIFT,
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
   K_PERIOD_CONSECUTIVE_WEEKENDS, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF, K_PERIOD_COST, PERIOD_CUSTOM, PERIOD_SCHEDULE,
   K_PERIOD_DAYS_OFF_RUN, K_PERIOD_UNIQUE_TAGS, K_PERIOD_START_DIFFERENCE, K_PERIOD_SHIFT_TYPES, K_PERIOD_MINUTES_LOGGED,
@@ -34,7 +34,7 @@ import { periodAt, nextPeriod, periodFirst, periodLast, weekday } from "../calen
 import {
   viewShift, viewLength, rw, counts, countedMinutes, minutesOnDay, startDay, endDay, clearDays, daySlot, touchDay,
   dayMinutes, dayCount, dayUsed, rangeFirst, rangeLast, dayBase, daySpan, recording, record, movedDayFrom, movedDayTo,
-  windowOverDays, setTermDays,
+  windowOverDays, setTermDays, viewSerial, daysStamp, moveSerial, setWindow, windowFrom, windowTo,
 } from "./view";
 
 export let evPenalty: i64 = 0;
@@ -58,10 +58,34 @@ function weekendOf(d: i32, firstDay: i32): i32 {
   return floorDiv7(d + 3 - firstDay);
 }
 
-/** Records the shifts rule r counts into the per-day scratch (minutes and shift starts per day). */
+/** What the per-day scratch holds: the aggregation of a rule reading these, over view `aggSerial` (-1: none). */
+let aggSerial = -1, aggStamp = 0, aggGroup = 0, aggFilter = 0, aggValidFrom = 0, aggValidTo = 0, aggRow = 0;
+let aggSplit = false, aggPeriod = 0, aggParam = 0;
+/** Whether patchMove changed the scratch (an odd number of calls). */
+let patched = false;
+
+/**
+ * Records the shifts rule r counts into the per-day scratch (minutes and shift starts per day). Kept when the scratch
+ * already holds the same aggregation of the same view (rules that differ only in their limits: a contract's minimum
+ * and maximum minutes per week, days and minutes per week).
+ */
 function aggregate(r: i32, g: i32, splitDays: bool): void {
-  clearDays();
   const kind = rw(r, RW_PERIOD), param = rw(r, RW_PERIOD_PARAM);
+  const filter = rw(r, RW_FILTER), validFrom = rw(r, RW_VALID_FROM), validTo = rw(r, RW_VALID_TO), row = rw(r, RW_MINUTES_ROW);
+  if (!patched && aggSerial == viewSerial && aggStamp == daysStamp() && aggGroup == g && aggFilter == filter && aggValidFrom == validFrom &&
+    aggValidTo == validTo && aggRow == row && aggSplit == splitDays && (!splitDays || (aggPeriod == kind && aggParam == param))) return;
+  clearDays();
+  patched = false;
+  aggSerial = viewSerial;
+  aggStamp = daysStamp();
+  aggGroup = g;
+  aggFilter = filter;
+  aggValidFrom = validFrom;
+  aggValidTo = validTo;
+  aggRow = row;
+  aggSplit = splitDays;
+  aggPeriod = kind;
+  aggParam = param;
   const first = rangeFirst(g), last = rangeLast(g);
   for (let k = 0; k < viewLength; k++) {
     const s = unchecked(viewShift[k]);
@@ -87,6 +111,14 @@ function aggregate(r: i32, g: i32, splitDays: bool): void {
   }
 }
 
+/** Whether rules of this kind read only the days of the weekday mask (weekends worked, weekend minutes, runs of weekends). */
+// @ts-ignore: decorator
+@inline
+function readsWeekendDaysOnly(kind: i32): bool {
+  return kind == K_PERIOD_WEEKENDS || kind == K_PERIOD_WEEKEND_MINUTES || kind == K_PERIOD_CONSECUTIVE_WEEKENDS ||
+    kind == K_PERIOD_CONSECUTIVE_WEEKENDS_OFF;
+}
+
 /** Whether rule r counts a shift on every day it touches (else on its start day). */
 function splits(r: i32): bool {
   return (rw(r, RW_FLAGS) & RF_START_AND_END) != 0 || rw(r, RW_KIND) == K_PERIOD_WEEKEND_MINUTES;
@@ -107,7 +139,28 @@ function firstPeriod(pKind: i32, param: i32, first: i32, last: i32, from: i32): 
  */
 export function periodWindow(r: i32, g: i32): bool {
   const dayFrom = movedDayFrom(g), dayTo = movedDayTo(g, splits(r));
+  // Weekend rules read only the days of their weekend (the weekday mask): a move on other days changes no term.
+  if (readsWeekendDaysOnly(rw(r, RW_KIND))) {
+    const mask = (rw(r, RW_FLAGS) >> RF_WEEKDAY_SHIFT) & 127;
+    let weekend = false;
+    for (let d = dayFrom; d <= dayTo && d < dayFrom + 7; d++) if (((mask >> weekday(d)) & 1) != 0) weekend = true;
+    if (!weekend) return false;
+  }
   const pKind = rw(r, RW_PERIOD), param = rw(r, RW_PERIOD_PARAM);
+  // The same periods as the last rule's for this move (a contract's minimum and maximum per week): its window.
+  if (lastMove == moveSerial && lastGroup == g && lastPeriod == pKind && lastParam == param && lastDayFrom == dayFrom && lastDayTo == dayTo) {
+    if (!lastFound) return false;
+    setTermDays(dayFrom, dayTo);
+    setWindow(lastWindowFrom, lastWindowTo);
+    return true;
+  }
+  lastMove = moveSerial;
+  lastGroup = g;
+  lastPeriod = pKind;
+  lastParam = param;
+  lastDayFrom = dayFrom;
+  lastDayTo = dayTo;
+  lastFound = false;
   const first = rangeFirst(g), last = rangeLast(g);
   let lo = i32.MAX_VALUE, hi = i32.MIN_VALUE;
   let more = firstPeriod(pKind, param, first, last, dayFrom);
@@ -122,16 +175,70 @@ export function periodWindow(r: i32, g: i32): bool {
   if (lo > hi) return false;
   setTermDays(dayFrom, dayTo);
   windowOverDays(g, lo, hi);
+  lastFound = true;
+  lastWindowFrom = windowFrom;
+  lastWindowTo = windowTo;
   return true;
 }
 
+/** The last periodWindow computed: its move (view.ts moveSerial), key and window. */
+let lastMove = -1, lastGroup = 0, lastPeriod = 0, lastParam = 0, lastDayFrom = 0, lastDayTo = 0;
+let lastFound = false, lastWindowFrom = 0, lastWindowTo = 0;
+
 /** Penalty and matches of period rule r over the view (employee in time zone group g), periods reaching [dayFrom, dayTo]. */
 export function evaluatePeriodRule(r: i32, g: i32, dayFrom: i32, dayTo: i32): void {
+  aggregate(r, g, splits(r));
+  scorePeriods(r, g, dayFrom, dayTo);
+}
+
+/**
+ * Whether a move's "after" value of rule r can come from the "before" aggregation patched with the moved shifts
+ * (`patchMove`): rules counting a shift on its start day only, from the per-day scratch (not the set-like limits).
+ */
+export function patchable(r: i32): bool {
+  const kind = rw(r, RW_KIND);
+  return !splits(r) && !(kind >= K_PERIOD_UNIQUE_TAGS && kind <= K_PERIOD_START_DIFFERENCE);
+}
+
+/**
+ * After evaluatePeriodRule on the view of the list as it is (patchable rule r): the per-day scratch becomes that of
+ * the list as the move leaves it (without `remove`, with `add`), so `scorePeriods` scores it without a second view
+ * and aggregation. A day whose count falls to 0 reads as empty (`usedDay`).
+ */
+export function patchMove(r: i32, g: i32, remove: i32, add: i32): void {
+  // Patched, the scratch is no longer the view's aggregation until unpatched (patchMove(r, g, add, remove)).
+  patched = !patched;
+  if (remove >= 0 && counts(r, g, remove)) {
+    const i = daySlot(g, startDay(g, remove));
+    if (i >= 0) {
+      unchecked(dayMinutes[i] -= countedMinutes(r, g, remove));
+      unchecked(dayCount[i] -= 1);
+    }
+  }
+  if (add >= 0 && counts(r, g, add)) {
+    const i = daySlot(g, startDay(g, add));
+    if (i >= 0) {
+      touchDay(i);
+      unchecked(dayMinutes[i] += countedMinutes(r, g, add));
+      unchecked(dayCount[i] += 1);
+    }
+  }
+}
+
+/** Whether day slot i holds a counted shift (START_ONLY rules: a start; START_AND_END: any part of one). */
+// @ts-ignore: decorator
+@inline
+function usedDay(i: i32, split: bool): bool {
+  return dayUsed(i) && (split || unchecked(dayCount[i]) > 0);
+}
+
+/** evaluatePeriodRule from the per-day scratch `aggregate` filled (or `patchMove` patched). */
+export function scorePeriods(r: i32, g: i32, dayFrom: i32, dayTo: i32): void {
   evPenalty = 0;
   evMatches = 0;
   const kind = rw(r, RW_KIND);
   const flags = rw(r, RW_FLAGS);
-  aggregate(r, g, splits(r));
+  const split = splits(r);
   const lo = rw(r, RW_MIN), hi = rw(r, RW_MAX);
   const pKind = rw(r, RW_PERIOD), param = rw(r, RW_PERIOD_PARAM);
   const first = rangeFirst(g), last = rangeLast(g);
@@ -155,7 +262,7 @@ export function evaluatePeriodRule(r: i32, g: i32, dayFrom: i32, dayTo: i32): vo
     if (minutesLike || kind == K_PERIOD_SHIFTS || kind == K_PERIOD_DAYS) {
       for (let d = from; d <= to; d++) {
         const i = d - spanLo;
-        if (!dayUsed(i)) continue;
+        if (!usedDay(i, split)) continue;
         v += minutesLike ? <i64>unchecked(dayMinutes[i]) : kind == K_PERIOD_SHIFTS ? <i64>unchecked(dayCount[i]) : 1;
       }
     } else if (setLike) {
@@ -163,7 +270,7 @@ export function evaluatePeriodRule(r: i32, g: i32, dayFrom: i32, dayTo: i32): vo
     } else if (kind == K_PERIOD_DAYS_OFF_RUN) {
       let run: i64 = 0;
       for (let d = max(from, first); d <= min(to, last); d++) {
-        if (dayUsed(d - spanLo)) run = 0;
+        if (usedDay(d - spanLo, split)) run = 0;
         else {
           run++;
           v = max(v, run);
@@ -172,12 +279,12 @@ export function evaluatePeriodRule(r: i32, g: i32, dayFrom: i32, dayTo: i32): vo
     } else if (kind == K_PERIOD_DAYS_OFF) {
       for (let d = max(from, first); d <= min(to, last); d++) {
         if (mask != 0 && ((mask >> weekday(d)) & 1) == 0) continue;
-        if (!dayUsed(d - spanLo)) v++;
+        if (!usedDay(d - spanLo, split)) v++;
       }
     } else if (kind == K_PERIOD_WEEKEND_MINUTES) {
       for (let d = from; d <= to; d++) {
         const i = d - spanLo;
-        if (dayUsed(i) && ((mask >> weekday(d)) & 1) != 0) v += <i64>unchecked(dayMinutes[i]);
+        if (usedDay(i, split) && ((mask >> weekday(d)) & 1) != 0) v += <i64>unchecked(dayMinutes[i]);
       }
     } else {
       // Weekends: worked when a shift counts on one of its days inside the period.
@@ -191,7 +298,7 @@ export function evaluatePeriodRule(r: i32, g: i32, dayFrom: i32, dayTo: i32): vo
           if (((mask >> weekday(d)) & 1) == 0) break;
           if (d < pFirst || d > pLast) continue;
           if (d >= first && d <= last) inRange = true;
-          if (d >= spanLo && d <= spanHi && dayUsed(d - spanLo)) worked = true;
+          if (d >= spanLo && d <= spanHi && usedDay(d - spanLo, split)) worked = true;
         }
         if (kind == K_PERIOD_WEEKENDS) {
           if (worked) v++;

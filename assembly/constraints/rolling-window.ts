@@ -121,6 +121,7 @@ export function evaluateRollingRule(r: i32, g: i32, e: i32, dayFrom: i32, dayTo:
   clearDays();
   let planned = plannedElsewhere;
   let offset = 0;
+  plannedInView = 0;
   for (let k = 0; k < viewLength; k++) {
     const s = unchecked(viewShift[k]);
     if (k == 0) offset = tz(g, s, 2);
@@ -132,7 +133,10 @@ export function evaluateRollingRule(r: i32, g: i32, e: i32, dayFrom: i32, dayTo:
       }
     }
     if (!counts(r, g, s)) continue;
-    if (!isHistoricShift(s)) planned = true;
+    if (!isHistoricShift(s)) {
+      planned = true;
+      plannedInView++;
+    }
     const d0 = startDay(g, s), d1 = split ? endDay(g, s) : d0;
     for (let d = d0; d <= d1; d++) {
       const i = daySlot(g, d);
@@ -143,6 +147,54 @@ export function evaluateRollingRule(r: i32, g: i32, e: i32, dayFrom: i32, dayTo:
       if (d == d0) unchecked(dayCount[i] += 1);
     }
   }
+  viewOffset = offset;
+  scoreWindows(r, g, e, dayFrom, dayTo, planned, offset);
+}
+
+/** Counted planned (not historic) shifts in the view, and the offset of its first shift (evaluateRollingRule). */
+let plannedInView = 0;
+let viewOffset = 0;
+
+/**
+ * Whether a move's "after" value of windowed rule r can come from the "before" aggregation patched with the moved
+ * shifts (`patchMove`): START_ONLY rules without a condition (each counted shift adds to its start day only).
+ */
+export function patchable(r: i32): bool {
+  return (rw(r, RW_FLAGS) & RF_START_AND_END) == 0 && rw(r, RW_P3) == CONDITION_NONE;
+}
+
+/**
+ * After evaluateRollingRule on the view of the list as it is (patchable rule r, windowed: neither HOURLY, minutes
+ * off nor ABSENCE_AWARE, so the first shift's offset is not read): scores the list as the move leaves it (without
+ * `remove`, with `add`) from the per-day scratch patched with the moved shifts, without a second view and aggregation.
+ */
+export function evaluatePatched(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, plannedElsewhere: bool, remove: i32, add: i32): void {
+  evPenalty = 0;
+  evMatches = 0;
+  if (remove >= 0 && counts(r, g, remove)) {
+    const i = daySlot(g, startDay(g, remove));
+    if (i >= 0) {
+      unchecked(dayMinutes[i] -= countedMinutes(r, g, remove));
+      unchecked(dayCount[i] -= 1);
+    }
+    if (!isHistoricShift(remove)) plannedInView--;
+  }
+  if (add >= 0 && counts(r, g, add)) {
+    const i = daySlot(g, startDay(g, add));
+    if (i >= 0) {
+      touchDay(i);
+      unchecked(dayMinutes[i] += countedMinutes(r, g, add));
+      unchecked(dayCount[i] += 1);
+    }
+    if (!isHistoricShift(add)) plannedInView++;
+  }
+  scoreWindows(r, g, e, dayFrom, dayTo, plannedElsewhere || plannedInView > 0, viewOffset);
+}
+
+/** evaluateRollingRule from the per-day scratch: the windows reaching [dayFrom, dayTo]. */
+function scoreWindows(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32, planned: bool, offset: i32): void {
+  const kind = rw(r, RW_KIND);
+  const flags = rw(r, RW_FLAGS);
   // Windows of an employee with only historic work (or none) are skipped, except minimums inside the range.
   const minimumKind = kind == K_ROLLING_MINUTES_OFF || kind == K_ROLLING_DAYS_OFF_RUN || (kind == K_ROLLING_WEEKENDS && rw(r, RW_MIN) > 0);
   if (!planned && !minimumKind) return;

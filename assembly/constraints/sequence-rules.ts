@@ -19,8 +19,10 @@
  *     unavailable all day neither break a run nor count in it. Other compilations of the same rule (RW_P1): compact
  *     sequences (RUNS_COMPACT); start days (RUNS_START_DAYS), each run starting after the schedule's first day on a
  *     weekday outside the allowed ones (REQUIRED; with the days an allowed weekday without model shifts passes to,
- *     startDaysAllowed) or inside them (PREFERRED, a reward); the time between sequences (RUNS_BETWEEN), each run's
- *     first shift against the categorized shift ending last before it (earliestNext), scored on the whole list.
+ *     startDaysAllowed) or inside them (PREFERRED, a reward), and each run ending before the schedule's last day on
+ *     an allowed weekday (its own compilation, soft whatever the satisfiability); the time between sequences
+ *     (RUNS_BETWEEN), each run's first shift against the categorized shift ending last before it (earliestNext),
+ *     scored on the whole list.
  *   consecutive shifts worked (`consecutiveShiftsWorkedRules`): sequences of counted shifts, consecutive when the
  *     next starts within `sequenceDefinition.triggerLimit` minutes of the previous start (MAX_MINUTES_BETWEEN_SHIFTS
  *     _STARTS, the default with 2160 minutes) or end (MAX_MINUTES_BETWEEN_SHIFT_END_AND_NEXT_START); a sequence
@@ -45,7 +47,7 @@
  */
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FILTER2, RW_FILTER3, RW_FLAGS, RW_P1, RW_P2, RW_P3, RW_P4, RF_START_AND_END, RF_ABSENCE_AWARE,
-  RW_AUX, RW_AUX_COUNT, RW_CONSTRAINT, RUNS_COMPACT, RUNS_START_DAYS, RUNS_BETWEEN, SEQUENCE_START_CONSTRAINT, DELAY_NONE,
+  RW_AUX, RW_AUX_COUNT, RW_CONSTRAINT, RUNS_COMPACT, RUNS_START_DAYS, RUNS_BETWEEN, SEQUENCE_START_CONSTRAINT, SEQUENCE_END_ON_START_DAY_CONSTRAINT, DELAY_NONE,
   DELAY_NEXT_DAY, DELAY_NEXT_MONTH, DELAY_NEXT_MONDAY,
   K_MINUTES_BETWEEN, K_GAPS, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS, SEQUENCE_BETWEEN_STARTS, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY,
@@ -359,6 +361,7 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
   }
   const mode = rw(r, RW_P1);
   const required = rw(r, RW_CONSTRAINT) == SEQUENCE_START_CONSTRAINT;
+  const endsOn = rw(r, RW_CONSTRAINT) == SEQUENCE_END_ON_START_DAY_CONSTRAINT;
   const between = mode == RUNS_BETWEEN;
   // RUNS_BETWEEN: the counted categorized shift ending last so far.
   let latest = -1;
@@ -398,8 +401,13 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
       }
       if (runStart != i32.MIN_VALUE && unchecked(catPlanned[q]) && runEnd >= first) {
         if (mode == RUNS_START_DAYS) {
+          // A run ending on an allowed start day (README "Contract rules"); one ending on the schedule's last day may
+          // continue after it (exempt). Recorded [first day, last day, 0, category + 1].
+          if (endsOn) {
+            if (runEnd < last && (rw(r, RW_P2) & (1 << weekday(runEnd))) != 0) note(1, runStart, runEnd, 0, q + 1);
+          }
           // Runs starting on the schedule's first day may have started before it (exempt, like the minimum).
-          if (runStart > first) {
+          else if (runStart > first) {
             if (required) {
               if ((startDaysAllowed(r, g, q) & (1 << weekday(runStart))) == 0) note(1, unchecked(catPrevEnd[q]), runStart, 0, q + 1);
             } else if ((rw(r, RW_P2) & (1 << weekday(runStart))) != 0) note(1, runStart, runEnd, 0, q + 1);

@@ -26,6 +26,8 @@ import { listBase, listAt, listLength, lowerBoundByStart, lowerBoundShift } from
 
 export let viewShift = new StaticArray<i32>(64);
 export let viewLength = 0;
+/** Changes whenever the view is rebuilt (evaluators may keep what they derived from the same view). */
+export let viewSerial = 0;
 /** Time zone group of the viewed employee. */
 export let viewGroup = 0;
 
@@ -41,6 +43,7 @@ export function buildView(e: i32, group: i32, remove: i32, add: i32, from: i32, 
   const base = listBase(e);
   ensureView(to - from + 1);
   viewGroup = group;
+  viewSerial++;
   let n = 0;
   let addStart = add >= 0 ? sf(add, SR_START) : 0;
   let pending = add >= 0;
@@ -78,6 +81,8 @@ export let moveAdd = -1;
 /** Positions [moveFrom, moveTo) of the current list the move changes (an insertion point alone is empty). */
 export let moveFrom = 0;
 export let moveTo = 0;
+/** Changes at every locateMove (window functions may keep what they computed for the same move). */
+export let moveSerial = 0;
 
 /** The window a `*Window` function chose: list positions [windowFrom, windowTo), terms on days [termDayFrom, termDayTo]. */
 export let windowFrom = 0;
@@ -87,6 +92,7 @@ export let termDayTo = ALL_DAYS_TO;
 
 /** Records the move (taking `remove` out of e's list, putting `add` in) and where in the list it acts. */
 export function locateMove(e: i32, remove: i32, add: i32): void {
+  moveSerial++;
   moveEmployee = e;
   moveRemove = remove;
   moveAdd = add;
@@ -331,6 +337,13 @@ export let dayCount = new StaticArray<i32>(0);
 /** A second count per day (rolling windows: the shifts or minutes their condition counts). */
 export let dayAux = new StaticArray<i32>(0);
 let stamp = 0;
+
+/** The current per-day aggregation (changes at every clearDays). */
+// @ts-ignore: decorator
+@inline
+export function daysStamp(): i32 {
+  return stamp;
+}
 
 /** Starts a per-day aggregation: every day reads as empty. */
 export function clearDays(): void {

@@ -395,6 +395,19 @@ const VERIFIER: Record<number, { name: string; cases: Case[] }> = {
         score: "0hard/0medium/-480soft",
         matches: 2,
       },
+      {
+        title: "contracts[].priority applies to employees without their own: alice (no priority; contracts priority 3 and 8) counts as 3 (multiplier 8), bob's own 10 wins over his contract's 3 (multiplier 1): 60 × 8 + 60 × 1 = 540",
+        input: {
+          contracts: [{ id: "senior", priority: "3" }, { id: "night", priority: "8" }],
+          employees: [
+            { id: "alice", contracts: ["night", "senior"], unpreferredTimeSpans: [{ start: at("06:00"), end: at("09:00") }] },
+            { id: "bob", priority: "10", contracts: ["senior"], unpreferredTimeSpans: [{ start: at("06:00"), end: at("09:00") }] },
+          ],
+          shifts: [shift("s", "08:00", "16:00", { employee: "alice" }), shift("t", "08:00", "16:00", { employee: "bob" })],
+        },
+        score: "0hard/0medium/-540soft",
+        matches: 2,
+      },
     ],
   },
   10: {

@@ -1,11 +1,11 @@
 /**
- * Verifier rows of the contract rule constraints (ids 17-51, 74-77, the period limits from PERIOD_LIMIT_CONSTRAINT, single-day patterns, compact sequences, sequence start days and the time between sequences), merged into the table of constraints.test.ts: each a
+ * Verifier rows of the contract rule constraints (ids 17-51, 74-77, the period limits from PERIOD_LIMIT_CONSTRAINT, single-day patterns, compact sequences, sequence start days, the time between sequences and sequences ending on a start day), merged into the table of constraints.test.ts: each a
  * hand-made input with its score computed by hand in the title. 2027-02-01 is a Monday; times are UTC unless the
  * employee has a time zone.
  */
 import type { ModelInput } from "../../schemas/model-input";
 import { PERIOD_LIMIT_CONSTRAINT as L } from "../../solver/layout";
-import { COMPACT_SEQUENCE_CONSTRAINT, SEQUENCE_START_CONSTRAINT, SINGLE_DAY_PATTERN_CONSTRAINT } from "../../solver/layout.generated";
+import { COMPACT_SEQUENCE_CONSTRAINT, SEQUENCE_END_ON_START_DAY_CONSTRAINT, SEQUENCE_START_CONSTRAINT, SINGLE_DAY_PATTERN_CONSTRAINT } from "../../solver/layout.generated";
 
 type Contract = NonNullable<ModelInput["contracts"]>[number];
 type Shift = ModelInput["shifts"][number];
@@ -1027,6 +1027,8 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         ),
         score: "-2hard/0medium/0soft",
         matches: 2,
+        // The day run on day 7 also ends on a Monday (SEQUENCE_END_ON_START_DAY_CONSTRAINT).
+        total: "-2hard/0medium/-1soft",
       },
     ],
   },
@@ -1046,6 +1048,9 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         ),
         score: "0hard/0medium/2soft",
         matches: 2,
+        // Runs ending on an allowed day (SEQUENCE_END_ON_START_DAY_CONSTRAINT): night 0 (Monday), days 1-2
+        // (Wednesday), day 7 (Monday): -3.
+        total: "0hard/0medium/-1soft",
       },
     ],
   },
@@ -1077,6 +1082,36 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         ),
         score: "0hard/0medium/-3480soft",
         matches: 1,
+      },
+    ],
+  },
+  [SEQUENCE_END_ON_START_DAY_CONSTRAINT]: {
+    name: "Sequence ends on allowed sequence start day for employee",
+    cases: [
+      {
+        title: "PREFERRED allowedSequenceStartDays [MONDAY, THURSDAY], categories [day, night], window days 0-10 (day 10 a Thursday, the last): day runs 0-3 (ends Thursday), 7 (ends Monday), 5 (ends Saturday), night run 9-10 (ends on the window's last day: exempt) -> -2soft; the start day reward of day 7: +1",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "ends", satisfiability: "PREFERRED", shiftTypeTagCategories: ["day", "night"], allowedSequenceStartDays: ["MONDAY", "THURSDAY"] }] },
+          [
+            ...[0, 1, 2, 3, 5, 7].map((d) => onDay(`d${d}`, d, "08:00", "16:00", { tags: ["day"] })),
+            ...[9, 10].map((d) => onDay(`n${d}`, d, "22:00", "06:00", { tags: ["night"] })),
+          ],
+          window(0, 11),
+        ),
+        score: "0hard/0medium/-2soft",
+        matches: 2,
+        total: "0hard/0medium/-1soft",
+      },
+      {
+        title: "REQUIRED allowedSequenceStartDays [MONDAY], category [day], window days 0-14: runs on day 2 (Wednesday: a required start missed, -1hard) and day 7 (a Monday start that also ends on Monday) -> soft whatever the satisfiability: -1soft",
+        input: ann(
+          { consecutiveDaysWorkedRules: [{ id: "ends", shiftTypeTagCategories: ["day"], allowedSequenceStartDays: ["MONDAY"] }] },
+          [2, 7].map((d) => onDay(`d${d}`, d, "08:00", "16:00", { tags: ["day"] })),
+          window(0, 14),
+        ),
+        score: "0hard/0medium/-1soft",
+        matches: 1,
+        total: "-1hard/0medium/-1soft",
       },
     ],
   },

@@ -81,6 +81,41 @@ describe("shift generation", () => {
     ]);
   });
 
+  it("a template's location goes to its generated shifts, and location rules (travel, locations worked) score them", async () => {
+    const input = generating({
+      shiftGeneration: {
+        templates: [
+          { id: "am", baseStartTime: "08:00", baseDuration: "PT4H", location: [0, 1], applicableDaysOfWeek: ["MONDAY"] },
+          { id: "pm", baseStartTime: "12:00", baseDuration: "PT4H", location: [0, 0.5], applicableDaysOfWeek: ["MONDAY"] },
+        ],
+        config: { timeZoneId: "+01:00" },
+      },
+    });
+    input.contracts = [{
+      id: "c",
+      travelConfigurations: [{ id: "t", maxEmployeeToShiftTravelDistanceInMeters: 100_000 }],
+      periodRules: [{ id: "one-place", period: "DAY", locationsWorkedMax: 1 }],
+    }];
+    input.employees = [{ id: "ann", location: [0, 0], contracts: ["c"] }];
+    const expanded = withGeneratedShifts(input);
+    expect(expanded.shifts.map((s) => [s.id, s.location])).toEqual([
+      ["desk-am-2027-02-01-1", [0, 1]], ["desk-am-2027-02-01-2", [0, 1]], ["desk-pm-2027-02-01-1", [0, 0.5]],
+    ]);
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(debugModule(), problem);
+    // Ann works the first am shift (111195 m from home: 11195 over the maximum) and the pm one (55598 m: within it),
+    // two locations on one day (one over the maximum).
+    session.applyAssignment(Int32Array.from([0, -1, 0]));
+    const byName = Object.fromEntries(session.constraintScores().map((c) => [c.name, c]));
+    expect(formatScore(byName["Maximum employee to shift travel distance exceeded"].score)).toBe("-11195hard/0medium/0soft");
+    expect(byName["Maximum employee to shift travel distance exceeded"].matchCount).toBe(1);
+    expect(formatScore(byName["Locations worked per period not in required range for employee"].score)).toBe("-1hard/0medium/0soft");
+    expect(session.scoreFromScratch()).toEqual(session.currentScore());
+    expect(solutionParts(input, session.currentAssignment(), problem).modelOutput.generatedShifts![0]).toMatchObject({ location: [0, 1], employee: "ann" });
+    // The template location is scored: no UNSCORED_FIELD warning.
+    expect(validateModelInput(input).filter((i) => i.code === "UNSCORED_FIELD")).toEqual([]);
+  });
+
   it("solves: the demand is covered, the output lists generated shifts and the KPIs count person slots", async () => {
     const input = generating();
     expect(validateModelInput(input).filter((i) => i.severity === "ERROR")).toEqual([]);

@@ -58,7 +58,7 @@ async function ingest(gzip: Uint8Array, bucket: R2Bucket, peak: HeldPeak | null)
     duplex: "half",
   } as RequestInit);
   const ingested = await ingestSolvingRequest(req, bucket, "k", streamedLimits(undefined));
-  const issues = validateWithShiftFacts(ingested.modelInput, ingested.shifts, undefined);
+  const issues = validateWithShiftFacts(ingested.modelInput, ingested.shifts);
   peak?.sample();
   await ingested.upload.finish(undefined);
   return { ingested, issues };

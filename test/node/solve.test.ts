@@ -203,6 +203,32 @@ describe("solve", () => {
     expect(kept).toBeGreaterThan(0);
   });
 
+  it("construction drops a kept warm-start assignment whose removal improves the hard score (a contract rule)", async () => {
+    const input = generateInstance({ shifts: 140, employees: 15, seed: 13, features: true, contracts: true, pinnedShare: 0 });
+    const emp = input.employees[0];
+    const dept = emp.tags![0];
+    // Two shifts of emp-0 four hours apart: no overlap and no LOCAL hard rule, so the warm start keeps both, but
+    // its full-time contract's 11 hours' rest is broken.
+    const extra = [
+      { id: "warm-a", start: "2027-02-05T06:00:00Z", end: "2027-02-05T14:00:00Z", tags: [dept], employee: emp.id },
+      { id: "warm-b", start: "2027-02-05T18:00:00Z", end: "2027-02-05T22:00:00Z", tags: [dept], employee: emp.id },
+    ];
+    const problem = encodeProblem({ ...input, shifts: [...input.shifts, ...extra] });
+    const session = await SolverSession.create(debugModule(), problem, { seed: 1 });
+    const a = problem.shiftIds.indexOf("warm-a"), b = problem.shiftIds.indexOf("warm-b");
+    const e = problem.employeeIds.indexOf(emp.id);
+    expect(session.currentAssignment()[a]).toBe(e);
+    expect(session.currentAssignment()[b]).toBe(e);
+    expect(session.currentScore().hard).toBeLessThan(0);
+    while (session.phase === "CONSTRUCTION") session.runSlice(1);
+    // The slice that ends the construction may spend its last unit on one search step.
+    expect(session.steps).toBeLessThanOrEqual(1);
+    expect(session.bestScore().hard).toBe(0);
+    expect(session.scoreFromScratch()).toEqual(session.currentScore());
+    const onEmp = [a, b].filter((s) => session.bestAssignment()[s] === e).length;
+    expect(onEmp).toBe(1);
+  });
+
   it("construction alone leaves open only shifts every employee would break a hard rule on", async () => {
     const problem = encodeProblem(generateInstance({ shifts: 140, employees: 15, seed: 4 }));
     const session = await SolverSession.create(debugModule(), problem, { seed: 1 });

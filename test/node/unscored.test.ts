@@ -1,14 +1,15 @@
 /**
  * Nothing silent (README "Accepted, not scored"): ONE request using every property of the reference model input
- * (test/fixtures/full-request.ts) validates with exactly one UNSCORED_FIELD warning per unscored field and one
- * UNSCORED_OVERRIDE per weight without a constraint, breaks every scored rule family it uses (so each shows up with
- * matches in the score analysis), and solves; every scored override changes its constraint's weight; the README
- * table is the list's.
+ * (test/fixtures/full-request.ts) with all 62 weight overrides validates with exactly one UNSCORED_FIELD warning per
+ * unscored field, breaks every scored rule family it uses (so each shows up with matches in
+ * the score analysis), and solves; every one of the 62 overrides is some constraint's and changes its weight; the
+ * README table is the list's.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ISSUE_TYPES, summarize, validateModelInput, type ValidationIssue } from "../../model/validation";
-import { UNSCORED, UNSCORED_FIELDS, UNSCORED_OVERRIDES, unscoredMarkdown } from "../../model/unscored-fields";
+import { ISSUE_TYPES, summarize, validateModelInput, validateWithShiftFacts, type ValidationIssue } from "../../model/validation";
+import { ShiftFacts } from "../../model/shift-facts";
+import { UNSCORED, UNSCORED_FIELDS, unscoredMarkdown, type UnscoredField } from "../../model/unscored-fields";
 import { ModelInputSchema, type ModelInput } from "../../schemas/model-input";
 import { ConfigOverridesSchema, OVERRIDE_NAMES, SolvingRequestSchema } from "../../schemas/solving-request";
 import { CONSTRAINTS } from "../../solver/constraints";
@@ -103,8 +104,8 @@ describe("the request that uses every reference property", () => {
     expect(issue.message).toMatch(/rule/);
   });
 
-  it("validates without errors, with one UNSCORED_FIELD warning per unscored field and one UNSCORED_OVERRIDE per weight without a constraint", () => {
-    const issues = validateModelInput(input, overrides);
+  it("validates without errors, with one UNSCORED_FIELD warning per unscored field", () => {
+    const issues = validateModelInput(input);
     expect(issues.filter((i) => i.severity === "ERROR").map((i) => i.message)).toEqual([]);
     expect(summarize(issues).summary).toBe("WARNINGS");
 
@@ -113,16 +114,13 @@ describe("the request that uses every reference property", () => {
     expect(fields.map((i) => pattern(i.detail.field as string)).sort()).toEqual(UNSCORED.map((f) => f.path).sort());
     // Named precisely: the contract and rule by id; the large lists summarized with a count and examples.
     const named = fields.map((i) => i.detail.field);
-    expect(named).toContain("contracts[id=FT].priority");
+    // The contract priority (FT's is "1") applies to its employees: scored, no warning.
+    expect(named).not.toContain("contracts[id=FT].priority");
     // Global period, concurrent shifts and shift group rules, single-day patterns, rest maximums and travel are scored: no warning.
     for (const scored of ["globalRules.minimumMaximumShiftsPerPeriod", "globalRules.concurrentShiftsRules", "globalRules.shiftGroupRules", "shiftGroups", "employees[].requiredPairings[].groupShiftsPerDayLimit", "contracts[id=FT].singleDayShiftSequencePatternRules", "contracts[id=FT].minutesBetweenShiftsRules[id=MB-unscored].maximumMinutesBetweenShifts", "contracts[id=FT].consecutiveDaysWorkedRules[id=CD-options].allowedSequenceStartDays", "contracts[id=FT].consecutiveDaysWorkedRules[id=CD-delay].minDelayBetweenDifferentSequences", "employees[].location", "contracts[id=FT].fteConfiguration"]) {
       expect(named).not.toContain(scored);
     }
     for (const issue of fields) expect(issue.message).toContain(issue.detail.field as string);
-
-    const weights = byCode(issues, "UNSCORED_OVERRIDE");
-    expect(weights.map((i) => i.detail.override).sort()).toEqual([...UNSCORED_OVERRIDES].sort());
-    expect(weights.every((i) => i.severity === "WARNING")).toBe(true);
   });
 
   /** Per scored rule family the request uses: the constraints it scores into (any may hold the match). */
@@ -155,6 +153,7 @@ describe("the request that uses every reference property", () => {
     minutesBetweenShiftsRules: ["Minutes between shifts not in required range for employee", "Minutes between shifts not in preferred range for employee"],
     consecutiveDaysWorkedRules: ["Consecutive days worked not in preferred range for employee"],
     "consecutiveDaysWorkedRules allowedSequenceStartDays": ["Required sequence start day not met for employee", "Preferred sequence start day met for employee"],
+    "consecutiveDaysWorkedRules allowedSequenceStartDays (sequence ends)": ["Sequence ends on allowed sequence start day for employee"],
     "consecutiveDaysWorkedRules minDuration/minDelayBetweenDifferentSequences": ["Preferred minimum time between different sequences not met for employee"],
     consecutiveShiftsWorkedRules: ["Consecutive shifts worked not in required range for employee"],
     "consecutiveShiftsWorkedRules timeOffAfterSequenceLimit": ["Time off after consecutive shifts worked not in required range for employee"],
@@ -240,17 +239,14 @@ describe("focused warnings", () => {
     contracts: [{ id: "FT" }],
   });
 
-  it("single-day and multi-day patterns and an FTE configuration (scored) are no warning; a contract priority is a warning naming it", () => {
+  it("single-day and multi-day patterns, an FTE configuration and a contract priority (scored) are no warning", () => {
     const input = base();
     input.contracts![0].singleDayShiftSequencePatternRules = [{ id: "no-late-early", satisfiability: "PROHIBITED", pattern: [{ includeShiftTags: ["late"] }, { includeShiftTags: ["early"] }] }];
     input.contracts![0].multiDayShiftSequencePatternRules = [{ id: "no-split-days", satisfiability: "PROHIBITED", pattern: [{ type: "ON" }, { type: "OFF" }, { type: "ON" }] }];
     input.contracts![0].fteConfiguration = { fixedFte: 0.8 };
     expect(validateModelInput(input)).toEqual([]);
     input.contracts![0].priority = "5";
-    const [issue, ...rest] = validateModelInput(input);
-    expect(rest).toEqual([]);
-    expect(issue).toMatchObject({ code: "UNSCORED_FIELD", severity: "WARNING", detail: { field: "contracts[id=FT].priority" } });
-    expect(summarize([issue]).summary).toBe("WARNINGS");
+    expect(validateModelInput(input)).toEqual([]);
   });
 
   it("a REQUIRED globalRules.minimumMaximumShiftsPerPeriod is scored, not warned about: at most 1 a day with 2 pinned shifts that day is not 0hard", async () => {
@@ -268,7 +264,7 @@ describe("focused warnings", () => {
     expect(session.scoreFromScratch()).toEqual(session.currentScore());
   });
 
-  it("values that are scored, or the default, are not warned about; the unscored value is", () => {
+  it("values that are scored, or the default, are not warned about", () => {
     const input = base();
     input.contracts![0] = {
       id: "FT",
@@ -282,18 +278,28 @@ describe("focused warnings", () => {
     input.contracts![0].rollingWindowRules![0].rollingWindow.type = "HOURLY";
     input.contracts![0].consecutiveDaysWorkedRules![0].absenceMode = "ABSENCE_AWARE";
     input.contracts![0].priority = "1";
-    expect(validateModelInput(input).map((i) => [i.detail.field, i.detail.value])).toEqual([
-      ["contracts[id=FT].priority", "1"],
-    ]);
+    expect(validateModelInput(input)).toEqual([]);
   });
 
-  it("a weight override without a constraint is a warning naming it; a scored one is not", () => {
-    // Any override still without a constraint (the list shrinks as rules get scored).
-    const unscored = UNSCORED_OVERRIDES[0];
-    expect(unscored).toBeDefined();
-    expect(validateModelInput(base(), { [unscored]: 5, balanceTimeWorkedWeight: 2, minimizeTravelDistanceWeight: 3 })).toMatchObject([
-      { code: "UNSCORED_OVERRIDE", severity: "WARNING", detail: { override: unscored, weight: 5 } },
+  it("a field on the list is a warning naming it and its value, only for the values not scored (a list of its own: the real one is empty)", () => {
+    const input = base();
+    input.contracts![0].priority = "1";
+    const list: UnscoredField[] = [{ path: "contracts[].priority", except: ["10"] }, { path: "shifts[].location" }];
+    const facts = new ShiftFacts(new Set(input.employees.map((e) => e.id)), list);
+    input.shifts.forEach((s) => facts.add(s));
+    facts.add({ id: "s2", start: "2027-02-02T08:00:00Z", end: "2027-02-02T16:00:00Z", location: [0, 1] });
+    const { shifts, ...rest } = input;
+    const issues = validateWithShiftFacts(rest, facts);
+    expect(issues.map((i) => [i.code, i.severity, i.detail.field, i.detail.value, i.detail.examples])).toEqual([
+      ["UNSCORED_FIELD", "WARNING", "contracts[id=FT].priority", "1", undefined],
+      ["UNSCORED_FIELD", "WARNING", "shifts[].location", undefined, ["shifts[id=s2].location"]],
     ]);
+    expect(issues[0].message).toContain("contracts[id=FT].priority");
+    rest.contracts![0].priority = "10";
+    const again = new ShiftFacts(new Set(["Ann"]), list);
+    shifts.forEach((s) => again.add(s));
+    expect(validateWithShiftFacts(rest, again)).toEqual([]);
+    expect(unscoredMarkdown(list)).toContain("| `contracts[].priority` | any but `10` |");
   });
 });
 
@@ -303,7 +309,11 @@ describe("weight overrides", () => {
     expect(names).toHaveLength(62);
     expect([...OVERRIDE_NAMES]).toEqual(names);
     for (const c of CONSTRAINTS) if (c.override) expect(names).toContain(c.override);
-    expect(UNSCORED_OVERRIDES).toHaveLength(62 - new Set(CONSTRAINTS.flatMap((c) => (c.override ? [c.override] : []))).size);
+  });
+
+  it("each of the 62 is the override of exactly one constraint (none is accepted without an effect)", () => {
+    const owners = OVERRIDE_NAMES.map((name) => [name, CONSTRAINTS.filter((c) => c.override === name).map((c) => c.id)] as const);
+    expect(owners.filter(([, ids]) => ids.length !== 1)).toEqual([]);
   });
 
   it("an unknown name is a schema error naming it", () => {
@@ -329,13 +339,12 @@ describe("the single source", () => {
     expect(block?.[1]).toBe(unscoredMarkdown());
   });
 
-  it("the issue types include both warnings; UNSCORED_FIELDS is the contract part of the list", () => {
-    expect(ISSUE_TYPES.filter((t) => t.code.startsWith("UNSCORED_")).map((t) => [t.code, t.severity])).toEqual([["UNSCORED_FIELD", "WARNING"], ["UNSCORED_OVERRIDE", "WARNING"]]);
+  it("the issue types include the warning; UNSCORED_FIELDS is the contract part of the list", () => {
+    expect(ISSUE_TYPES.filter((t) => t.code.startsWith("UNSCORED_")).map((t) => [t.code, t.severity])).toEqual([["UNSCORED_FIELD", "WARNING"]]);
     // Every rolling window field is scored (HOURLY windows and unlogged break tags included).
     expect(UNSCORED_FIELDS.rollingWindowRules).toBeUndefined();
-    expect(UNSCORED_FIELDS.contract).toContain("priority");
-    expect(UNSCORED_FIELDS.contract).not.toContain("fteConfiguration");
-    expect(UNSCORED_FIELDS.contract).not.toContain("multiDayShiftSequencePatternRules");
-    expect(UNSCORED_FIELDS.contract).not.toContain("singleDayShiftSequencePatternRules");
+    // Every field is scored (contract priorities and FTEs, patterns, templates' locations included).
+    expect(UNSCORED).toEqual([]);
+    expect(UNSCORED_FIELDS).toEqual({});
   });
 });

@@ -1,8 +1,9 @@
 /** Every validation issue type (spec §2.4, §7), one row each, keyed by code so no row can test another code. */
 import { describe, expect, it } from "vitest";
-import { ISSUE_TYPES, MAX_SHIFTS, summarize, validateModelInput } from "../../model/validation";
+import { ISSUE_TYPES, MAX_SHIFTS, summarize, validateModelInput, validateWithShiftFacts, type ValidationIssue } from "../../model/validation";
+import { ShiftFacts } from "../../model/shift-facts";
+import type { UnscoredField } from "../../model/unscored-fields";
 import type { ModelInput } from "../../schemas/model-input";
-import { UNSCORED_OVERRIDES } from "../../model/unscored-fields";
 
 const T = (h: number) => `2027-05-03T${String(h).padStart(2, "0")}:00:00Z`;
 
@@ -243,15 +244,20 @@ const ROWS: Record<string, (input: ModelInput) => ModelInput> = {
   CONCURRENT_SHIFTS_RULE_VALIDITY_SPAN_START_NOT_BEFORE_END: (i) => ({ ...i, globalRules: { concurrentShiftsRules: [{ id: "c", concurrentShiftsMax: 1, ruleValidityDateTimeSpan: { start: "2027-02-02T00:00:00", end: "2027-02-01T00:00:00" } }] } }),
   SHIFT_BELONGS_TO_MULTIPLE_SHIFT_GROUPS: (i) => ({ ...i, shiftGroups: [{ id: "g1", shifts: [i.shifts[0].id] }, { id: "g2", shifts: [i.shifts[0].id] }] }),
   SHIFT_GROUP_MATCHES_MULTIPLE_RULES: (i) => ({ ...i, shiftGroups: [{ id: "g1", tags: ["alt"], shifts: [i.shifts[0].id] }], globalRules: { shiftGroupRules: [{ id: "r1", includeShiftGroupTags: ["alt"] }, { id: "r2" }] } }),
-  // Accepted, not scored (model/unscored-fields.ts; test/node/unscored.test.ts covers every field).
+  // Accepted, not scored: the list (model/unscored-fields.ts) is empty, so this row validates with a list of its own.
   UNSCORED_FIELD: contract({ priority: "5" }),
-  UNSCORED_OVERRIDE: (i) => i,
 };
-/** `config.model.overrides` of a row, where the issue is about them. */
-const OVERRIDES: Record<string, Record<string, number>> = {
-  // Any override still without a constraint (the list shrinks as rules get scored).
-  UNSCORED_OVERRIDE: { [UNSCORED_OVERRIDES[0]]: 2 },
-};
+/** Rows whose issue only a list of unscored fields other than the real (empty) one produces. */
+const UNSCORED_LIST: Record<string, UnscoredField[]> = { UNSCORED_FIELD: [{ path: "contracts[].priority", except: ["10"] }] };
+
+function validateRow(code: string): ValidationIssue[] {
+  const input = ROWS[code](valid());
+  if (!(code in UNSCORED_LIST)) return validateModelInput(input);
+  const facts = new ShiftFacts(new Set(input.employees.map((e) => e.id)), UNSCORED_LIST[code]);
+  const { shifts, ...rest } = input;
+  shifts.forEach((s) => facts.add(s));
+  return validateWithShiftFacts(rest, facts);
+}
 
 describe("validation issues", () => {
   it("the valid base input has no issue", () => {
@@ -264,7 +270,7 @@ describe("validation issues", () => {
   });
 
   it.each(ISSUE_TYPES.map((t) => [t.code, t.severity] as const))("%s (%s)", (code, severity) => {
-    const issues = validateModelInput(ROWS[code](valid()), OVERRIDES[code]);
+    const issues = validateRow(code);
     const matching = issues.filter((i) => i.code === code);
     expect(matching.length, JSON.stringify(issues.map((i) => i.code))).toBeGreaterThan(0);
     expect(matching[0].severity).toBe(severity);

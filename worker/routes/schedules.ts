@@ -5,12 +5,13 @@
  */
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
+import type { TypedResponse } from "hono";
 import { findDataset, listDatasets } from "../../durable-objects/dataset-index";
 import { queueStub } from "../../durable-objects/solve-queue";
 import { ErrorInfoSchema } from "../../schemas/error";
 import { AcknowledgementSchema, FINAL_STATUSES, MetadataSchema, SolverStatusSchema } from "../../schemas/metadata";
 import { ModelInputSchema } from "../../schemas/model-input";
-import { SolvingResponseSchema } from "../../schemas/model-output";
+import { SolvingResponseSchema, type SolvingResponse } from "../../schemas/model-output";
 import { ScoreAnalysisSchema, type ScoreAnalysis } from "../../schemas/score-analysis";
 import { ConfigurationIdQuery, PriorityQuery } from "../../schemas/configuration";
 import {
@@ -82,7 +83,7 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     let profile: string | undefined;
     try {
       ({ config, profile } = await configWithProfile(c.env.DB, caller.tenantId, ingested.config, query.configurationId));
-      const issues = validateWithShiftFacts(ingested.modelInput, ingested.shifts, config?.model?.overrides);
+      const issues = validateWithShiftFacts(ingested.modelInput, ingested.shifts);
       await ingested.upload.finish(config);
       stored = { id, requestKey: ingested.upload.key, issues };
     } catch (err) {
@@ -139,9 +140,11 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     async (c) => {
       const { id } = c.req.valid("param");
       const dataset = await callerDataset(c.env, c.get("caller"), id);
-      const response = await dataset.getResponse();
-      if (!response) throw ApiError.notFound(`Dataset '${id}'`);
-      return c.json(response, 200);
+      // A byte stream of the response's JSON (README "Request bodies": a 400,000-shift output is never one string).
+      const stream = await dataset.getResponseStream();
+      if (!stream) throw ApiError.notFound(`Dataset '${id}'`);
+      // The body is the SolvingResponseSchema's JSON, typed as such for the OpenAPI route.
+      return c.body(stream as ReadableStream, 200, { "Content-Type": "application/json" }) as unknown as TypedResponse<SolvingResponse, 200, "json">;
     },
   );
 

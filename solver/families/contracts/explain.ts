@@ -13,7 +13,7 @@ import {
   K_ROLLING_WEEKENDS, K_SCOPED_DISRUPTION, K_PERIOD_COST, TZ_WORDS, MULTI_DAY_PATTERN_CONSTRAINT,
   K_PERIOD_DAYS_OFF_RUN, K_PERIOD_UNIQUE_TAGS, K_PERIOD_LOCATIONS, K_PERIOD_SHIFT_TYPES, K_PERIOD_START_DIFFERENCE,
   K_PERIOD_MINUTES_LOGGED, K_ROLLING_DAYS_OFF_RUN,
-  SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT, SEQUENCE_START_CONSTRAINT, K_ROTATION, ROTATION_CONSTRAINT,
+  SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT, SEQUENCE_START_CONSTRAINT, SEQUENCE_END_ON_START_DAY_CONSTRAINT, K_ROTATION, ROTATION_CONSTRAINT,
 } from "../../layout";
 import type { ContractMatch } from "../../session";
 import { isoDate } from "../../time";
@@ -91,6 +91,15 @@ export function contractJustification(problem: EncodedProblem, m: ContractMatch)
         return {
           employee, rule: rule.ruleId, sequenceCategory: category, sequenceStartDate: isoDate(m.a),
           description: `Employee '${employee}' starts a '${category}' sequence on ${isoDate(m.a)}, a day ${where} prefers.`,
+        };
+      }
+      // Sequences ending on an allowed start day [first day, last day, 0, category + 1] (the reference defines no
+      // justification schema for it): the preferred start day's shape with `sequenceEndDate`.
+      if (rule.constraintId === SEQUENCE_END_ON_START_DAY_CONSTRAINT) {
+        const category = rule.categories?.[m.d - 1];
+        return {
+          employee, rule: rule.ruleId, sequenceCategory: category, sequenceStartDate: isoDate(m.a), sequenceEndDate: isoDate(m.b),
+          description: `Employee '${employee}' ends a '${category}' sequence on ${isoDate(m.b)}, a day ${where} allows sequences to start on.`,
         };
       }
       // The time between sequences [last shift of the run before, first shift of the run, minutes between, category + 1]

@@ -5,7 +5,7 @@
  * variants, the encoder, the justifications (explain.ts here) and what a candidate assignment changes.
  */
 import { encodeContracts, encodeDisruption } from "../../encode-contracts";
-import { K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT, K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT, ROTATION_CONSTRAINT, SEQUENCE_START_CONSTRAINT } from "../../layout";
+import { K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT, K_SINGLE_DAY_PATTERN, SINGLE_DAY_PATTERN_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT, ROTATION_CONSTRAINT, SEQUENCE_START_CONSTRAINT, SEQUENCE_END_ON_START_DAY_CONSTRAINT } from "../../layout";
 import type { EncodeContext } from "../../encode-context";
 import { formatScore } from "../../score";
 import { isZero, matchScore } from "../../explain-context";
@@ -85,6 +85,9 @@ export const contractsFamily: FamilyDescriptor = {
     { id: SEQUENCE_START_CONSTRAINT, justification: "RequiredSequenceStartDayNotMetForEmployeeJustification" },
     { id: SEQUENCE_START_CONSTRAINT + 1, override: "preferredSequenceStartDayMetForEmployeeWeight", justification: "PreferredSequenceStartDayMetForEmployeeJustification" },
     { id: SEQUENCE_START_CONSTRAINT + 2, override: "preferredMinimumTimeBetweenDifferentSequencesNotMetForEmployeeWeight", justification: "EmployeeWorksCompactSequenceJustification" },
+    // Sequences ending on an allowed start day (soft; no justification schema in the reference: the preferred start
+    // day's shape with the sequence's end date).
+    { id: SEQUENCE_END_ON_START_DAY_CONSTRAINT, override: "sequenceEndsOnAllowedSequenceStartDayForEmployeeWeight", justification: "PreferredSequenceStartDayMetForEmployeeJustification" },
     // Shift rotations (assembly/constraints/rotation.ts): WEEKLY rules by satisfiability, CUSTOM rules' limits.
     { id: ROTATION_CONSTRAINT, justification: "RequiredShiftRotationNotMetForEmployeeJustification" },
     { id: ROTATION_CONSTRAINT + 1, override: "preferredShiftRotationNotMetForEmployeeWeight", justification: "PreferredShiftRotationNotMetForEmployeeJustification" },

@@ -7,7 +7,7 @@
 import type { ModelInput } from "../../../schemas/model-input";
 import type { EncodeContext, TagFilter } from "../../encode-context";
 import { Rows, NONE, uniqueSorted, arrayOf, ownValue } from "../../encode-context";
-import { employeePriorityMultiplier, shiftTagMatchRules, toMinutes } from "../../encode";
+import { effectivePriorityMultiplier, shiftTagMatchRules, toMinutes } from "../../encode";
 import { EMPLOYEE_HAS_AVAILABILITY, OP_AND, OP_LEAF, OP_OR, OP_SUM, SPAN_WORDS } from "../../layout";
 
 type Employee = ModelInput["employees"][number];
@@ -73,6 +73,9 @@ export function encodeLocal(ctx: EncodeContext): void {
   const requiredTags = new Rows();
   const preferredTags = new Rows();
   const { required: requiredRules, preferred: preferredRules } = shiftTagMatchRules(input);
+  // The first contract of an id, as the contract rules read them (encode-contracts.ts).
+  const contractsById = new Map<string, { priority?: string | null }>();
+  for (const c of input.contracts ?? []) if (!contractsById.has(c.id)) contractsById.set(c.id, c);
   input.employees.forEach((e, i) => {
     const bySkill = new Map<number, number[]>();
     let alwaysValid = new Set<number>();
@@ -90,7 +93,7 @@ export function encodeLocal(ctx: EncodeContext): void {
     for (const k of held) validity.push(alwaysValid.has(k) ? [] : bySkill.get(k)!);
     alwaysValid = new Set();
     employeeRisks.push(uniqueSorted((e.prohibitedRiskFactors ?? []).map((r) => risks.of(r))));
-    employeePriority[i] = employeePriorityMultiplier(e.priority);
+    employeePriority[i] = effectivePriorityMultiplier(e, contractsById);
     employeeFlags[i] = (e.availableTimeSpans?.length ?? 0) > 0 ? EMPLOYEE_HAS_AVAILABILITY : 0;
     spanLists.unavailable.push(spanRow(e.unavailableTimeSpans ?? [], ctx.filterOf, true));
     spanLists.available.push(spanRow(e.availableTimeSpans ?? [], ctx.filterOf, true));

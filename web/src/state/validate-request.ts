@@ -35,7 +35,7 @@ export function checkSchedule(json: unknown): Checked {
     throw new InvalidScheduleError(parsed.error.issues.map((i) => `${issuePath(i.path) || "(root)"}: ${i.message}`));
   }
   const request = parsed.data as SolvingRequest;
-  const issues = validateModelInput(request.modelInput, request.config?.model?.overrides);
+  const issues = validateModelInput(request.modelInput);
   const errors = issues.filter((i) => i.severity === "ERROR").map((i) => i.message);
   if (errors.length > 0) throw new InvalidScheduleError(errors);
   return { request, warnings: issues.filter((i) => i.severity === "WARNING").map((i) => i.message) };
