@@ -11,11 +11,11 @@
  * refusal the upload is dropped, so nothing is left in R2.
  */
 import type { ZodError } from "zod";
+import { JsonStream } from "../model/json-stream";
 import { ShiftFacts } from "../model/shift-facts";
 import { EmployeeSchema, ShiftSchema, type Employee, type ModelInput } from "../schemas/model-input";
 import { SolvingRequestSchema, type ModelConfiguration } from "../schemas/solving-request";
 import { ApiError, describeZodError } from "./errors";
-import { JsonStream } from "./json-stream";
 import { R2Upload } from "./r2-upload";
 import { bodyChunks, bodyLimit, checkJsonHeaders, type BodyLimits } from "./transport";
 
@@ -92,6 +92,7 @@ export async function ingestSolvingRequest(req: Request, bucket: R2Bucket, key: 
     streamed: STREAMED,
     maxKeptBytes: limits.kept,
     maxMemberBytes: MAX_MEMBER_BYTES,
+    refuse: (status, code, message, details) => new ApiError(status, code, message, details),
     capture: "modelInput",
     onCapture: (bytes) => pending.push(bytes),
     onMember: (list, index, value, bytes) => {

@@ -18,6 +18,7 @@ import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "./auth";
 import { ApiError } from "./errors";
+import { MAX_JSON_DEPTH } from "../model/json-stream";
 
 /**
  * Largest body by default, compressed or not: a parsed and validated JSON body holds about 5 bytes of heap per byte of
@@ -32,8 +33,6 @@ export function bodyLimit(setting: string | undefined): number {
   const value = Number(setting);
   return Number.isSafeInteger(value) && value > 0 ? value : MAX_BODY_BYTES;
 }
-/** Deepest nesting of arrays and objects in a body; the deepest input (rule expressions) needs far less. */
-export const MAX_JSON_DEPTH = 64;
 
 function tooLarge(limit: number, what: string): ApiError {
   return new ApiError(413, "PAYLOAD_TOO_LARGE", `The request body exceeds the limit of ${limit} bytes${what}.`, [

@@ -10,11 +10,16 @@
  * - the bytes kept (all but the streamed members) and each streamed member are bounded while they arrive, so memory
  *   stays bounded whatever the document holds (a string never ends, a list of a billion nulls, ...);
  * - the raw bytes of one member of the root (`capture`) are passed on as they pass, so they can be stored as sent.
- * Every refusal is an ApiError (400, or 413 for the size bounds); nothing is thrown past the first one.
+ * Every refusal is the error `refuse` makes (400, or 413 for the size bounds: the Worker's ApiError; the Durable
+ * Object's reader of a stored request a plain Error); nothing is thrown past the first one.
  */
 import Tokenizer from "@streamparser/json/tokenizer.js";
-import { ApiError } from "./errors";
-import { MAX_JSON_DEPTH } from "./transport";
+
+/** Deepest nesting of arrays and objects in a body; the deepest input (rule expressions) needs far less. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Makes the error a refusal throws: its HTTP status, code, message and the problems, one per line. */
+export type Refuse = (status: 400 | 413, code: string, message: string, details: string[]) => Error;
 
 export interface JsonStreamOptions {
   /** Lists whose members go to `onMember` instead of being kept, as paths of member names (`["modelInput", "shifts"]`). */
@@ -31,6 +36,7 @@ export interface JsonStreamOptions {
   maxKeptBytes: number;
   /** Most bytes of one member of a streamed list. */
   maxMemberBytes: number;
+  refuse: Refuse;
 }
 
 // Token types of @streamparser/json (its `TokenType` enum).
@@ -84,14 +90,14 @@ export class JsonStream {
   private captureStart = -1;
   private captureEnd = -1;
   private captureDepth = -1;
-  private failure: ApiError | null = null;
+  private failure: Error | null = null;
 
   constructor(private readonly options: JsonStreamOptions) {
     this.tokenizer.onToken = (token) => {
       if (!this.failure) this.token(token.token, token.value, token.offset);
     };
     this.tokenizer.onError = (err) => {
-      this.failure ??= malformed(err.message);
+      this.failure ??= this.malformed(err.message);
     };
   }
 
@@ -101,7 +107,7 @@ export class JsonStream {
     try {
       this.tokenizer.write(bytes);
     } catch (err) {
-      this.failure ??= malformed(err instanceof Error ? err.message : String(err));
+      this.failure ??= this.malformed(err instanceof Error ? err.message : String(err));
     }
     if (this.failure) throw this.failure;
     this.position += bytes.byteLength;
@@ -110,12 +116,12 @@ export class JsonStream {
     if (inMember > this.options.maxMemberBytes) {
       const list = this.stack.find((frame) => frame.streamed >= 0)!;
       const name = this.options.streamed[list.streamed].join(".");
-      throw new ApiError(413, "PAYLOAD_TOO_LARGE", `A member of ${name} exceeds ${this.options.maxMemberBytes} bytes.`, [
+      throw this.options.refuse(413, "PAYLOAD_TOO_LARGE", `A member of ${name} exceeds ${this.options.maxMemberBytes} bytes.`, [
         `${name}[${list.index}]: more than ${this.options.maxMemberBytes} bytes`,
       ]);
     }
     if (this.keptBytes > this.options.maxKeptBytes) {
-      throw new ApiError(
+      throw this.options.refuse(
         413,
         "PAYLOAD_TOO_LARGE",
         `The request body apart from ${this.options.streamed.map((p) => p.join(".")).join(" and ")} exceeds the limit of ${this.options.maxKeptBytes} bytes.`,
@@ -134,10 +140,10 @@ export class JsonStream {
     try {
       this.tokenizer.end();
     } catch (err) {
-      this.failure ??= malformed(err instanceof Error ? err.message : String(err));
+      this.failure ??= this.malformed(err instanceof Error ? err.message : String(err));
     }
     if (this.failure) throw this.failure;
-    if (!this.done) throw malformed(this.root === undefined && this.stack.length === 0 ? "the body is empty" : "the body ends inside a value");
+    if (!this.done) throw this.malformed(this.root === undefined && this.stack.length === 0 ? "the body is empty" : "the body ends inside a value");
     return this.root;
   }
 
@@ -172,7 +178,7 @@ export class JsonStream {
       case Expect.End:
         break;
     }
-    this.failure = malformed(`unexpected ${JSON.stringify(value)} at byte ${offset}`);
+    this.failure = this.malformed(`unexpected ${JSON.stringify(value)} at byte ${offset}`);
   }
 
   private name(key: string): void {
@@ -180,13 +186,13 @@ export class JsonStream {
     const top = this.stack[depth];
     if (key === "__proto__") {
       const path = this.pathOf(depth, key);
-      this.failure = new ApiError(400, "VALIDATION_ERROR", `The request body has a member named '__proto__' at ${path}.`, [`${path}: not allowed`]);
+      this.failure = this.options.refuse(400, "VALIDATION_ERROR", `The request body has a member named '__proto__' at ${path}.`, [`${path}: not allowed`]);
       return;
     }
     if (top.names) {
       if (top.names.has(key)) {
         const path = this.pathOf(depth, key);
-        this.failure = new ApiError(400, "VALIDATION_ERROR", `The request body has the member ${path} twice.`, [`${path}: given more than once`]);
+        this.failure = this.options.refuse(400, "VALIDATION_ERROR", `The request body has the member ${path} twice.`, [`${path}: given more than once`]);
         return;
       }
       top.names.add(key);
@@ -198,7 +204,7 @@ export class JsonStream {
   private open(isArray: boolean, offset: number): void {
     const depth = this.stack.length;
     if (depth + 1 > MAX_JSON_DEPTH) {
-      this.failure = new ApiError(400, "BAD_REQUEST", `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`, [
+      this.failure = this.options.refuse(400, "BAD_REQUEST", `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`, [
         `(body): nesting deeper than ${MAX_JSON_DEPTH} levels at byte ${offset}`,
       ]);
       return;
@@ -227,7 +233,9 @@ export class JsonStream {
   private close(offset: number): void {
     const frame = this.stack.pop()!;
     if (this.captureDepth === this.stack.length && this.captureEnd < 0 && this.captureStart >= 0) this.captureEnd = offset + 1;
-    this.complete(frame.value, this.memberStart, offset + 1);
+    // An array built by pushes keeps spare capacity; a copy is exactly its length, as JSON.parse makes it.
+    const value = frame.isArray && (frame.value as unknown[]).length > 0 ? (frame.value as unknown[]).slice() : frame.value;
+    this.complete(value, this.memberStart, offset + 1);
   }
 
   /** A value is complete (`start`..`end` are its bytes): it goes to its parent, to `onMember`, or is the root. */
@@ -273,6 +281,10 @@ export class JsonStream {
   }
 
   /** The path (`modelInput.shifts[3]`) of the container at `depth`, with `last` appended. */
+  private malformed(reason: string): Error {
+    return this.options.refuse(400, "BAD_REQUEST", `Malformed JSON in request body: ${reason}`, [`(body): ${reason}`]);
+  }
+
   private pathOf(depth: number, last?: string): string {
     let path = "";
     for (let i = 1; i <= depth; i++) {
@@ -284,6 +296,3 @@ export class JsonStream {
   }
 }
 
-function malformed(reason: string): ApiError {
-  return new ApiError(400, "BAD_REQUEST", `Malformed JSON in request body: ${reason}`, [`(body): ${reason}`]);
-}
