@@ -240,16 +240,6 @@ export const SEQUENCE_START_CONSTRAINT: i32 = 112;
  */
 export const SEQUENCE_END_ON_START_DAY_CONSTRAINT: i32 = 115;
 
-/** Whether constraint `id` is scored by compiled contract rules (constraints/contracts.ts). */
-export function isRuleConstraint(id: i32): bool {
-  return (id >= CONTRACT_CONSTRAINT_FIRST && id < CONTRACT_CONSTRAINT_END) || id == SCOPED_DISRUPTION_CONSTRAINT ||
-    id == SCOPED_DISRUPTION_CONSTRAINT + 1 || id == COST_DEFINITION_CONSTRAINT ||
-    (id >= MULTI_DAY_PATTERN_CONSTRAINT && id < MULTI_DAY_PATTERN_CONSTRAINT + 4) ||
-    (id >= PERIOD_LIMIT_CONSTRAINT && id < PERIOD_LIMIT_CONSTRAINT + PERIOD_LIMIT_COUNT) ||
-    (id >= SINGLE_DAY_PATTERN_CONSTRAINT && id < SINGLE_DAY_PATTERN_CONSTRAINT + 4) || id == COMPACT_SEQUENCE_CONSTRAINT ||
-    (id >= ROTATION_CONSTRAINT && id < ROTATION_CONSTRAINT + 4) ||
-    (id >= SEQUENCE_START_CONSTRAINT && id < SEQUENCE_START_CONSTRAINT + 3) || id == SEQUENCE_END_ON_START_DAY_CONSTRAINT;
-}
 
 export const TZ_WORDS: i32 = 4;
 export const RULE_WORDS: i32 = 20;

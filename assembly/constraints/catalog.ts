@@ -70,6 +70,11 @@ export function constraintKind(id: i32): i32 {
   return kinds[id];
 }
 
+/** Whether `id` is a constraint scored by compiled contract rules (constraints/contracts.ts): the EMPLOYEE kind. */
+export function isRuleConstraint(id: i32): bool {
+  return id >= 0 && id < CONSTRAINT_COUNT && kinds[id] == KIND_EMPLOYEE;
+}
+
 // @ts-ignore: decorator
 @inline
 export function familyOf(id: i32): i32 {

@@ -42,11 +42,11 @@ import * as scoped from "./scoped-disruption";
 import * as patterns from "./shift-patterns";
 import * as rotation from "./rotation";
 import { MASK_CAPACITY, newMask, markId, clearMask, orMask } from "../id-mask";
-import { KIND_EMPLOYEE, PENALTY, REWARD, register, enabled, touched } from "./catalog";
+import { KIND_EMPLOYEE, PENALTY, REWARD, register, enabled, touched, isRuleConstraint } from "./catalog";
 import {
   LEVEL_HARD, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SCOPED_DISRUPTION_CONSTRAINT, COST_DEFINITION_CONSTRAINT,
   MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT, PERIOD_LIMIT_COUNT, SINGLE_DAY_PATTERN_CONSTRAINT,
-  K_SINGLE_DAY_PATTERN, COMPACT_SEQUENCE_CONSTRAINT, SEQUENCE_START_CONSTRAINT, SEQUENCE_END_ON_START_DAY_CONSTRAINT, ROTATION_CONSTRAINT, K_ROTATION, isRuleConstraint,
+  K_SINGLE_DAY_PATTERN, COMPACT_SEQUENCE_CONSTRAINT, SEQUENCE_START_CONSTRAINT, SEQUENCE_END_ON_START_DAY_CONSTRAINT, ROTATION_CONSTRAINT, K_ROTATION,
 } from "../layout";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
