@@ -20,7 +20,7 @@ import {
 } from "./construction";
 import {
   lahcLength, lahcIndex, history, setLahcLength, restoreLahcIndex, acceptor, saStart, saHalfLife, setAcceptor, pool,
-  poolSize, restorePool, deep, setDeep, periodBest,
+  poolSize, restorePool, deep, setDeep, periodBest, stallPeriod, kickPeriod, setPeriods,
 } from "./local-search";
 import { rngState, rngSetState } from "./rng";
 import { phase, started, unitsDone, localSearchSteps, prepare, setState } from "./engine";
@@ -87,6 +87,9 @@ function writeAll(): void {
   wBytes(changetype<usize>(history), <usize>(24 * lahcLength));
   for (let i = 0; i < 3; i++) w64(periodBest[i]);
   w32(deep ? 1 : 0);
+  w32(0);
+  w64(stallPeriod);
+  w64(kickPeriod);
 }
 
 export function checkpointSize(): i32 {
@@ -178,8 +181,11 @@ export function checkpointRestore(from: usize, bytes: i32): i32 {
   at += <usize>(24 * lahc);
   const pH = r64(), pM = r64(), pS = r64();
   const atDeep = r32();
+  r32();
+  const stall = r64(), kick = r64();
   if (overrun || at != end) return ERR_SIZE;
   if (atDeep != 0 && atDeep != 1) return ERR_RANGE;
+  if (stall < 0 || kick < 0) return ERR_RANGE;
   for (let i = 0; i < s; i++) {
     const e = load<i32>(src + current + (<usize>i << 2));
     if (e < -1 || e >= employeeCount) return ERR_RANGE;
@@ -195,6 +201,7 @@ export function checkpointRestore(from: usize, bytes: i32): i32 {
   for (let i = 0; i < CONSTRAINT_COUNT; i++) setWeight(i, weights[i]);
   setLahcLength(lahc);
   setAcceptor(kind, t0, t1, t2, halfLife);
+  setPeriods(stall, kick);
   prepare();
   for (let i = 0; i < s; i++) setEmployee(i, load<i32>(src + current + (<usize>i << 2)));
   recomputeScore();

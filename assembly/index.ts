@@ -26,7 +26,7 @@ import {
   scoreHard, scoreMedium, scoreSoft, setWeight,
 } from "./score";
 import { bestHard, bestMedium, bestSoft, bestAssignmentPointer } from "./best";
-import { setLahcLength as setLength, setAcceptor as setKind } from "./local-search";
+import { setLahcLength as setLength, setAcceptor as setKind, setPeriods, movesTried, movesAccepted, MOVE_KINDS } from "./local-search";
 import * as engine from "./engine";
 
 export { runSlice, manualChange, manualSwap, applyAssignment, start, trialChange } from "./engine";
@@ -121,6 +121,23 @@ export function setContractWindowMinList(length: i32): i32 {
   if (length < 0) return ERR_RANGE;
   contracts.setWindowedMinList(length);
   return 0;
+}
+
+/**
+ * Stall and kick periods of the local search, in steps (local-search.ts setPeriods; 0 stall: the compound moves'
+ * deep shares from the start, 0 kick: no kicks). Tuning and test knobs; before the start.
+ */
+export function setSearchPeriods(stall: i64, kick: i64): i32 {
+  if (engine.started) return ERR_STATE;
+  if (stall < 0 || kick < 0) return ERR_RANGE;
+  setPeriods(stall, kick);
+  return 0;
+}
+
+/** Compound moves of `kind` (local-search.ts MOVE_RUIN .. MOVE_KICK) tried, or accepted, since the start or restore. */
+export function compoundMoveCount(kind: i32, accepted: i32): i64 {
+  if (kind < 0 || kind >= MOVE_KINDS) return -1;
+  return accepted != 0 ? movesAccepted[kind] : movesTried[kind];
 }
 
 /** Acceptor: 0 late acceptance, 1 simulated annealing with starting temperatures per level and a half-life in steps. */

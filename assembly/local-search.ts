@@ -26,7 +26,8 @@
  *   cover chain  (moves/chain.ts) an ejection chain from an open shift that costs: an employee takes it, leaving
  *            what overlaps it or giving up a nearby shift, which the next employee takes, up to 3 links.
  * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD), then take about a third of the
- * steps. A late acceptance search that stalls is kicked (KICK_PERIOD) before step (1).
+ * steps. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
+ * shortened before the start (setPeriods, the session's `searchPeriods` option), so tests reach every kind.
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
  * drawn), so large instances spend their steps where the violations are rather than uniformly. The other draws
  * are uniform over the movable shifts; on large instances (more than 2 × WINDOW movable shifts) they are uniform
@@ -88,6 +89,14 @@ const DEEP_CHAIN: i32 = 64;
  */
 const STALL_PERIOD: i64 = 500_000;
 export let deep = false;
+/**
+ * Per compound kind (MOVE_RUIN .. MOVE_KICK): moves that reached acceptance, and moves accepted (kicks: stall
+ * checks, and kicks given). Diagnostics for tests and benchmarks; not in the checkpoint (a restored session counts
+ * from 0).
+ */
+export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_KINDS = 5;
+export const movesTried = new StaticArray<i64>(MOVE_KINDS);
+export const movesAccepted = new StaticArray<i64>(MOVE_KINDS);
 export const periodBest = new StaticArray<i64>(3);
 const RUIN_MAX: i32 = 6;
 /** Start-order positions scanned for a cover chain's open shift. */
@@ -111,7 +120,7 @@ const WINDOW_DWELL: i64 = 32 * <i64>WINDOW;
  */
 const LAHC_GROWTH: i64 = 2500;
 /**
- * Every KICK_PERIOD steps, a late acceptance search that has stalled (every history slot holds the current score:
+ * Every KICK_PERIOD_DEFAULT steps (kickPeriod), a late acceptance search that has stalled (every history slot holds the current score:
  * nothing worse was accepted for a whole history) is kicked: the history's soft scores are lowered by
  * |soft| >> KICK_SHIFT (at least 1), so the next history's worth of steps accepts that much worse, as after a
  * restart from a perturbed solution (iterated local search; Lourenço, Martin & Stützle 2003, "Iterated local
@@ -119,8 +128,18 @@ const LAHC_GROWTH: i64 = 2500;
  * benchmark a stalled search sits where every improvement costs one under-cover (100) first. The test reads only
  * the step count and the history, which checkpoints hold, so resumed runs kick alike.
  */
-const KICK_PERIOD: i64 = 100_000;
+const KICK_PERIOD_DEFAULT: i64 = 100_000;
 const KICK_SHIFT: i32 = 3;
+/**
+ * The stall and kick periods in force (STALL_PERIOD and KICK_PERIOD_DEFAULT unless set before the start, setPeriods; a
+ * stall period of 0 starts deep). Tests shorten them so a few thousand steps run every compound kind and the kick;
+ * both are in the checkpoint. `nextStall` and `nextKick` are the step counts of the next checks (a compare per
+ * step instead of a division), derived from the step count, so restores find them alike.
+ */
+export let stallPeriod: i64 = STALL_PERIOD;
+export let kickPeriod: i64 = KICK_PERIOD_DEFAULT;
+let nextStall: i64 = STALL_PERIOD;
+let nextKick: i64 = KICK_PERIOD_DEFAULT;
 const LAHC_MAX: i32 = 1 << 15;
 
 export let lahcLength = 400;
@@ -176,10 +195,15 @@ export function initLocalSearch(): void {
   poolPos = new StaticArray<i32>(shiftCount);
   poolSize = 0;
   for (let s = 0; s < shiftCount; s++) poolPos[s] = -1;
-  deep = false;
+  deep = stallPeriod == 0;
   periodBest[0] = i64.MIN_VALUE;
   periodBest[1] = i64.MIN_VALUE;
   periodBest[2] = i64.MIN_VALUE;
+  for (let k = 0; k < MOVE_KINDS; k++) {
+    movesTried[k] = 0;
+    movesAccepted[k] = 0;
+  }
+  schedulePeriodic();
 }
 
 export function setDeep(v: bool, hard: i64, medium: i64, soft: i64): void {
@@ -187,6 +211,24 @@ export function setDeep(v: bool, hard: i64, medium: i64, soft: i64): void {
   periodBest[0] = hard;
   periodBest[1] = medium;
   periodBest[2] = soft;
+}
+
+/** Sets the stall and kick periods (0 stall: deep from the start; 0 kick: never). */
+export function setPeriods(stall: i64, kick: i64): void {
+  stallPeriod = max<i64>(0, stall);
+  kickPeriod = max<i64>(0, kick);
+  schedulePeriodic();
+}
+
+/** The first multiple of `period` that is at least `steps` and positive; never (i64.MAX_VALUE) for period 0. */
+function nextMultiple(steps: i64, period: i64): i64 {
+  if (period <= 0) return i64.MAX_VALUE;
+  return max<i64>(period, (steps + period - 1) / period * period);
+}
+
+function schedulePeriodic(): void {
+  nextStall = nextMultiple(stepsDone, stallPeriod);
+  nextKick = nextMultiple(stepsDone, kickPeriod);
 }
 
 /** Fills the history with the current score (the start of the phase, or after an applied assignment). */
@@ -205,6 +247,7 @@ export function restoreLahcIndex(index: i64): void {
 
 export function setStepsDone(steps: i64): void {
   stepsDone = steps;
+  schedulePeriodic();
 }
 
 // ---- violation pool ---------------------------------------------------------------------------------------------
@@ -404,7 +447,9 @@ function ruinRecreateStep(slot: i32): void {
   }
   let changed = false;
   for (let i = 0; i < n; i++) if (unchecked(assignment[ruined[i]]) != unchecked(ruinedFrom[i])) changed = true;
+  if (changed) unchecked(movesTried[MOVE_RUIN]++);
   if (changed && accepts(slot)) {
+    unchecked(movesAccepted[MOVE_RUIN]++);
     commitDelta();
     for (let i = 0; i < n; i++) {
       const s = unchecked(ruined[i]);
@@ -449,7 +494,9 @@ function blockSwapStep(slot: i32): void {
     addChangeDelta(s, from, to);
     setEmployee(s, to);
   }
+  unchecked(movesTried[MOVE_BLOCK]++);
   if (accepts(slot)) {
+    unchecked(movesAccepted[MOVE_BLOCK]++);
     commitDelta();
     for (let i = 0; i < n; i++) {
       const s = unchecked(blockShift[i]);
@@ -476,7 +523,7 @@ function runStep(slot: i32): void {
     e = sampleEmployee(anchor);
   }
   if (kind == 2 && holder != e) return;
-  if (applyRunMove(kind, e, anchor) > 0) finishCompound(slot);
+  if (applyRunMove(kind, e, anchor) > 0) finishCompound(slot, MOVE_RUN);
 }
 
 /**
@@ -494,12 +541,14 @@ function chainStep(slot: i32): void {
     }
   }
   if (s < 0) return;
-  if (applyCoverChain(s, sampleEmployee(s), sampleEmployee) > 0) finishCompound(slot);
+  if (applyCoverChain(s, sampleEmployee(s), sampleEmployee) > 0) finishCompound(slot, MOVE_CHAIN);
 }
 
 /** Accepts (commits, journals, refreshes the pool) or undoes the applied compound move (moves/compound.ts). */
-function finishCompound(slot: i32): void {
+function finishCompound(slot: i32, kind: i32): void {
+  unchecked(movesTried[kind]++);
   if (accepts(slot)) {
+    unchecked(movesAccepted[kind]++);
     compoundCommit();
     for (let i = 0; i < compoundCount; i++) noteViolation(compoundShift(i));
   } else compoundUndo();
@@ -518,11 +567,13 @@ function growHistory(): void {
   lahcLength *= 2;
 }
 
-/** The kick of KICK_PERIOD: lowers every slot's soft score when all hold the current score. */
+/** The kick of KICK_PERIOD_DEFAULT (kickPeriod): lowers every slot's soft score when all hold the current score. */
 function kickIfStalled(): void {
+  movesTried[MOVE_KICK]++;
   for (let i = 0; i < lahcLength; i++) {
     if (unchecked(history[3 * i]) != scoreHard || unchecked(history[3 * i + 1]) != scoreMedium || unchecked(history[3 * i + 2]) != scoreSoft) return;
   }
+  movesAccepted[MOVE_KICK]++;
   const kick = max<i64>(1, (scoreSoft < 0 ? -scoreSoft : scoreSoft) >> KICK_SHIFT);
   for (let i = 0; i < lahcLength; i++) unchecked(history[3 * i + 2] = scoreSoft - kick);
 }
@@ -530,9 +581,13 @@ function kickIfStalled(): void {
 export function localSearchStep(): void {
   if (acceptor == ACCEPTOR_LATE_ACCEPTANCE) {
     if (lahcLength < LAHC_MAX && stepsDone >= LAHC_GROWTH * <i64>lahcLength) growHistory();
-    if (stepsDone > 0 && stepsDone % KICK_PERIOD == 0) kickIfStalled();
-    if (stepsDone > 0 && stepsDone % STALL_PERIOD == 0) {
-      // Deep once a whole STALL_PERIOD left the best solution as it was (see MOVE_PERIOD).
+    if (stepsDone >= nextKick) {
+      nextKick += kickPeriod;
+      kickIfStalled();
+    }
+    if (stepsDone >= nextStall) {
+      nextStall += stallPeriod;
+      // Deep once a whole stall period left the best solution as it was (see MOVE_PERIOD).
       if (bestHard == periodBest[0] && bestMedium == periodBest[1] && bestSoft == periodBest[2]) deep = true;
       periodBest[0] = bestHard;
       periodBest[1] = bestMedium;

@@ -3,7 +3,7 @@ export { encodeProblem, packProblem, toMinutes, priorityWeight, type EncodedProb
 export { decodeAssignment } from "./decode";
 export { formatScore, parseScore, compareScores, ZERO_SCORE, type Score } from "./score";
 export {
-  SolverSession, SolverError, type SolverOptions, type ConstraintScore, type ConstraintLevel, type SolverPhase,
+  SolverSession, SolverError, COMPOUND_MOVE_KINDS, type CompoundMoveKind, type SolverOptions, type ConstraintScore, type ConstraintLevel, type SolverPhase,
 } from "./session";
 export { LAYOUT_VERSION } from "./layout";
 export {

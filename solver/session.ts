@@ -70,6 +70,13 @@ export interface SolverOptions {
    */
   contractWindowMinList?: number;
   /**
+   * Local search periods, in steps: a whole `stall` period without a better best solution switches the compound
+   * moves to their larger shares (0: from the start), and every `kick` steps a stalled late acceptance search is
+   * kicked (0: never). Tuning and test knobs (assembly/local-search.ts MOVE_PERIOD, KICK_PERIOD_DEFAULT); carried in
+   * checkpoints. @default { stall: 500000, kick: 100000 }
+   */
+  searchPeriods?: { stall?: number; kick?: number };
+  /**
    * Acceptor of the local search. Simulated annealing takes starting temperatures per score level and halves them
    * every `halfLife` steps. @default { kind: "LATE_ACCEPTANCE" }
    */
@@ -77,6 +84,10 @@ export interface SolverOptions {
     | { kind: "LATE_ACCEPTANCE" }
     | { kind: "SIMULATED_ANNEALING"; temperature?: { hard?: number; medium?: number; soft?: number }; halfLife?: number };
 }
+
+/** The compound kinds of the local search, in the core's order (assembly/local-search.ts MOVE_RUIN .. MOVE_KICK). */
+export const COMPOUND_MOVE_KINDS = ["ruinRecreate", "blockSwap", "runMove", "coverChain", "kick"] as const;
+export type CompoundMoveKind = (typeof COMPOUND_MOVE_KINDS)[number];
 
 /** The one error type of the glue: a core call refused (bad input, wrong state, stale checkpoint). */
 export class SolverError extends Error {
@@ -148,6 +159,15 @@ export class SolverSession {
     }
     if (options.lahcLength !== undefined) check(core.setLahcLength(options.lahcLength), "lahcLength");
     if (options.contractWindowMinList !== undefined) check(core.setContractWindowMinList(options.contractWindowMinList), "contractWindowMinList");
+    const periods = options.searchPeriods;
+    if (periods) {
+      const period = (v: number | undefined, fallback: number, what: string) => {
+        const n = v ?? fallback;
+        if (!Number.isSafeInteger(n) || n < 0) throw new SolverError(`searchPeriods.${what} must be a non-negative integer`, 3);
+        return BigInt(n);
+      };
+      check(core.setSearchPeriods(period(periods.stall, 500_000, "stall"), period(periods.kick, 100_000, "kick")), "searchPeriods");
+    }
     const acceptor = options.acceptor;
     if (acceptor?.kind === "SIMULATED_ANNEALING") {
       const t = acceptor.temperature ?? {};
@@ -434,6 +454,18 @@ export class SolverSession {
   }
 
   /** Current match count of a contract rule constraint, kept by the core at every commit: O(1). */
+  /**
+   * Compound moves of the local search since the start (or restore): per kind, the moves that reached acceptance
+   * and the moves accepted; for the kick, the stall checks and the kicks given (assembly/local-search.ts).
+   */
+  compoundMoveCounts(): Record<CompoundMoveKind, { tried: number; accepted: number }> {
+    const out = {} as Record<CompoundMoveKind, { tried: number; accepted: number }>;
+    COMPOUND_MOVE_KINDS.forEach((kind, i) => {
+      out[kind] = { tried: Number(this.core.compoundMoveCount(i, 0)), accepted: Number(this.core.compoundMoveCount(i, 1)) };
+    });
+    return out;
+  }
+
   contractMatchCount(id: number): number {
     return Number(this.core.contractMatchCount(id));
   }

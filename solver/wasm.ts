@@ -26,6 +26,8 @@ export interface RotaExports {
   setLahcLength(length: number): number;
   setContractWindowMinList(length: number): number;
   setAcceptor(kind: number, hard: number, medium: number, soft: number, halfLife: bigint): number;
+  setSearchPeriods(stall: bigint, kick: bigint): number;
+  compoundMoveCount(kind: number, accepted: number): bigint;
   start(seed: number): number;
   runSlice(budget: number): number;
   phase(): number;

@@ -3,7 +3,7 @@
  * (the FULL_ASSERT idea of Timefold). Uses the checked build so a corrupt list or a bad index aborts loudly.
  */
 import { describe, expect, it } from "vitest";
-import { encodeProblem, SolverSession } from "../../solver/index";
+import { COMPOUND_MOVE_KINDS, encodeProblem, SolverSession } from "../../solver/index";
 import { CONSTRAINTS } from "../../solver/constraints";
 import { randomInput, randomWeights } from "./random-input";
 import { rng } from "../../bench/generate";
@@ -59,19 +59,38 @@ describe("incremental score fuzz", () => {
     expect([...exercised].sort((a, b) => a - b)).toEqual(CONSTRAINTS.map((c) => c.id));
   });
 
-  it("matches from-scratch between search slices (construction and local search moves)", async () => {
+  // The compound moves (ruin and recreate, block swaps, run moves, cover chains) and the late acceptance kick run
+  // mostly after a long stall (assembly/local-search.ts MOVE_PERIOD, KICK_PERIOD_DEFAULT): the search periods are
+  // shortened so that every kind is tried and accepted here, deep from the start on even seeds and by the stall
+  // rule itself (a 60-step stall period) on odd ones.
+  it("matches from-scratch between search slices (construction and local search moves, compound ones included)", { timeout: 300_000 }, async () => {
+    const tried = new Map<string, number>(), accepted = new Map<string, number>();
     for (let seed = 100; seed < 130; seed++) {
       const session = await SolverSession.create(debugModule(), encodeProblem(randomInput(seed)), {
         seed,
         lahcLength: 1 + (seed % 50),
         weights: randomWeights(seed),
         contractWindowMinList: seed % 2 === 0 ? 0 : undefined,
+        searchPeriods: { stall: seed % 2 === 0 ? 0 : 60, kick: 40 },
         ...(seed % 3 === 0 ? { acceptor: { kind: "SIMULATED_ANNEALING" as const, halfLife: 500 } } : {}),
       });
       for (let slice = 0; slice < 30; slice++) {
         session.runSlice(1 + ((seed * 31 + slice * 17) % 97));
         expectConsistent(session);
       }
+      // Single steps: a mismatch is caught right after the move that made it.
+      for (let step = 0; step < 150; step++) {
+        session.runSlice(1);
+        expectConsistent(session);
+      }
+      for (const [kind, c] of Object.entries(session.compoundMoveCounts())) {
+        tried.set(kind, (tried.get(kind) ?? 0) + c.tried);
+        accepted.set(kind, (accepted.get(kind) ?? 0) + c.accepted);
+      }
+    }
+    for (const kind of COMPOUND_MOVE_KINDS) {
+      expect(tried.get(kind), `${kind} tried`).toBeGreaterThan(0);
+      expect(accepted.get(kind), `${kind} accepted`).toBeGreaterThan(0);
     }
   });
 });

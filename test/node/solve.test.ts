@@ -85,6 +85,43 @@ describe("determinism", () => {
     }
   });
 
+  // The compound moves and the kick run mostly after long stalls (assembly/local-search.ts MOVE_PERIOD,
+  // KICK_PERIOD_DEFAULT); with the periods shortened (and carried in the checkpoint) a resumed run must take the
+  // same compound moves and kicks, and switch to deep by the stall rule at the same step.
+  it("compound moves and kicks: checkpoint then restore continues identically, deep from the start or after a stall", async () => {
+    // Tight (more shifts than the contracts allow): open shifts that cost, for the fills and cover chains.
+    const problem = encodeProblem(generateInstance({ shifts: 140, employees: 12, seed: 8, features: true, contracts: true, spread: 1.0 }));
+    const accepted = new Map<string, number>();
+    for (const searchPeriods of [{ stall: 0, kick: 700 }, { stall: 1_000, kick: 1_100 }]) {
+      const options = { seed: 5, lahcLength: 4, searchPeriods };
+      const whole = await SolverSession.create(releaseModule(), problem, options);
+      whole.runSlice(30_000);
+      const counts = whole.compoundMoveCounts();
+      for (const [kind, c] of Object.entries(counts)) {
+        // Run moves and cover chains are tried only in deep mode: the stall rule switched it on.
+        expect(c.tried, `${kind} tried, stall ${searchPeriods.stall}`).toBeGreaterThan(0);
+        accepted.set(kind, (accepted.get(kind) ?? 0) + c.accepted);
+      }
+      for (const cut of [1_234, 12_345]) {
+        const first = await SolverSession.create(releaseModule(), problem, options);
+        first.runSlice(cut);
+        const bytes = first.checkpoint();
+        const resumed = await SolverSession.restore(releaseModule(), problem, bytes);
+        expect(resumed.checkpoint()).toEqual(bytes);
+        resumed.runSlice(30_000 - cut);
+        expect(await fingerprint(resumed), `cut at ${cut}, stall ${searchPeriods.stall}`).toEqual(await fingerprint(whole));
+        // Counted since the restore: together with the first part, the whole run's moves.
+        const before = first.compoundMoveCounts(), after = resumed.compoundMoveCounts();
+        for (const [kind, c] of Object.entries(counts)) {
+          const k = kind as keyof typeof counts;
+          expect(before[k].tried + after[k].tried, kind).toBe(c.tried);
+          expect(before[k].accepted + after[k].accepted, kind).toBe(c.accepted);
+        }
+      }
+    }
+    for (const [kind, n] of accepted) expect(n, `${kind} accepted`).toBeGreaterThan(0);
+  });
+
   it("simulated annealing: checkpoint then restore continues identically too", async () => {
     const problem = encodeProblem(generateInstance({ shifts: 140, employees: 15, seed: 8, warmShare: 0.5, features: true, spread: 1.3 }));
     const options = { seed: 5, acceptor: { kind: "SIMULATED_ANNEALING" as const, temperature: { hard: 1, medium: 5, soft: 200 }, halfLife: 5_000 } };
