@@ -266,6 +266,9 @@ function releaseRecorded(): void {
   preferredEmployeesOff = none;
   unpreferredEmployeesOff = none;
   shiftKeySkill = none;
+  // Folded into the record's flags (isMandatory, isHistoric): one byte per shift each otherwise.
+  shiftMandatory = new StaticArray<bool>(0);
+  shiftHistoric = new StaticArray<bool>(0);
   if (balanceRuleCount <= 32) balanceShifts = none;
   if (overlapGroupCount <= 32) overlapAllowed = none;
 }
