@@ -542,6 +542,21 @@ export function finishLoad(): i32 {
   tzGroupCount = nz;
   minuteRowCount = nm;
 
+  sortShiftsByStart(s);
+  buildHolders();
+  // The sort keys are garbage: collected before the records are allocated, which then reuse their block.
+  __collect();
+  buildRecords();
+  releaseRecorded();
+  // The released arrays and the sort keys are garbage now: collected at once, so that the state the start
+  // allocates reuses their blocks instead of growing the memory (README "Wasm memory").
+  __collect();
+  loaded = true;
+  return 0;
+}
+
+/** shiftsByStart, rankByStart, firstStart and lastStart (its sort keys are garbage once it returns). */
+function sortShiftsByStart(s: i32): void {
   const keys = new StaticArray<i64>(s);
   shiftsByStart = new StaticArray<i32>(s);
   for (let i = 0; i < s; i++) {
@@ -553,14 +568,6 @@ export function finishLoad(): i32 {
   for (let i = 0; i < s; i++) rankByStart[shiftsByStart[i]] = i;
   firstStart = s > 0 ? shiftStart[shiftsByStart[0]] : 0;
   lastStart = s > 0 ? shiftStart[shiftsByStart[s - 1]] : 0;
-  buildHolders();
-  buildRecords();
-  releaseRecorded();
-  // The released arrays and the sort keys are garbage now: collected at once, so that the state the start
-  // allocates reuses their blocks instead of growing the memory (README "Wasm memory").
-  __collect();
-  loaded = true;
-  return 0;
 }
 
 /** Every compiled rule's kind, filters, period and parameter rows must be in range (constraint ids: contracts.ts). */
