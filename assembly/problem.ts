@@ -343,8 +343,24 @@ export function beginLoad(base: usize): i32 {
     pendingHeader[i] = v;
   }
   pending = new Array<StaticArray<i32>>(SECTION_COUNT);
-  for (let i = 0; i < SECTION_COUNT; i++) pending[i] = new StaticArray<i32>(pendingHeader[HEADER_WORDS + i]);
+  // The sections finishLoad releases first, side by side: once released they are one free block, which the state
+  // allocated at the start fills, instead of scattered blocks of S words the allocator does not reuse for arrays of
+  // S words (README "Wasm memory").
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < SECTION_COUNT; i++) {
+      if (released(i) == (pass == 0)) pending[i] = new StaticArray<i32>(pendingHeader[HEADER_WORDS + i]);
+    }
+  }
   return 0;
+}
+
+/** Whether finishLoad releases section `id` once the records hold it (releaseRecorded). */
+function released(id: i32): bool {
+  if (id == SEC_BALANCE_SHIFTS) return pendingHeader[H_BALANCE_RULES] <= 32;
+  if (id == SEC_OVERLAP_ALLOWED) return pendingHeader[H_OVERLAP_GROUPS] <= 32;
+  return (id >= SEC_SHIFT_START && id <= SEC_SHIFT_EMPLOYEE) || id == SEC_SHIFT_REQUIRED_SKILLS_OFF ||
+    id == SEC_SHIFT_PREFERRED_SKILLS_OFF || id == SEC_SHIFT_RISKS_OFF || id == SEC_SHIFT_TAGS_OFF ||
+    id == SEC_SHIFT_PROHIBITED_OFF || id == SEC_SHIFT_PREFERRED_OFF || id == SEC_SHIFT_UNPREFERRED_OFF;
 }
 
 /** Address of section `id` allocated by beginLoad (its length is the directory entry). */
