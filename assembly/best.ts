@@ -5,8 +5,9 @@
  * solution (which may materialize it) never changes the trajectory:
  *   CURRENT   best == current solution (just improved).
  *   JOURNAL   best == current with the journal undone, newest entry first. Each committed change appends
- *             (shift, previous employee). When the journal reaches S entries the best is
- *             materialized, so its upkeep is amortized O(1) per committed change.
+ *             (shift, previous employee). When the journal reaches S / 4 entries the best is
+ *             materialized, so its upkeep is amortized O(1) per committed change (a quarter of S, not S: 6 bytes
+ *             per shift less of Wasm memory, README "Wasm memory").
  *   STORED    best is in `bestAssignment`; commits are not journalled.
  */
 import { shiftCount } from "./problem";
@@ -37,8 +38,8 @@ const MOVE_NOTES: i32 = 32;
 
 export function initBest(): void {
   bestAssignment = new StaticArray<i32>(shiftCount);
-  journalShift = new StaticArray<i32>(shiftCount + MOVE_NOTES);
-  journalFrom = new StaticArray<i32>(shiftCount + MOVE_NOTES);
+  journalShift = new StaticArray<i32>(journalLimit() + MOVE_NOTES);
+  journalFrom = new StaticArray<i32>(journalLimit() + MOVE_NOTES);
   markBest();
 }
 
@@ -51,9 +52,14 @@ export function markBest(): void {
   journalLength = 0;
 }
 
+/** Journal entries that materialize the best (settleJournal). */
+function journalLimit(): i32 {
+  return shiftCount >> 2;
+}
+
 /**
  * Records a committed change of shift `s` whose employee was `from` (call after the change is applied). Every move
- * ends with `settleJournal()`, which keeps the journal under S + MOVE_NOTES entries.
+ * ends with `settleJournal()`, which keeps the journal under S / 4 + MOVE_NOTES entries.
  */
 export function noteChange(s: i32, from: i32): void {
   if (mode == STORED) return;
@@ -63,9 +69,9 @@ export function noteChange(s: i32, from: i32): void {
   journalLength++;
 }
 
-/** Between moves: once the journal holds S entries, the best solution is materialized (amortized O(1) per change). */
+/** Between moves: once the journal holds S / 4 entries, the best solution is materialized (amortized O(1) per change). */
 export function settleJournal(): void {
-  if (mode == JOURNAL && journalLength >= shiftCount) materialize();
+  if (mode == JOURNAL && journalLength >= journalLimit()) materialize();
 }
 
 /** Writes the best assignment into `out` (S words at an address) without changing any state. */

@@ -109,13 +109,9 @@ export function buildConstructionOrder(): void {
   let earliest = i32.MAX_VALUE;
   for (let s = 0; s < shiftCount; s++) earliest = min(earliest, sf(s, SR_START));
 
-  order = new StaticArray<i32>(2 * shiftCount);
   const keys = new StaticArray<i64>(shiftCount);
   let reviews = 0;
-  for (let i = 0; i < shiftCount; i++) {
-    const s = unchecked(shiftsByStart[i]);
-    if (assignment[s] >= 0 && !shiftPinned[s]) order[reviews++] = ~s;
-  }
+  for (let s = 0; s < shiftCount; s++) if (assignment[s] >= 0 && !shiftPinned[s]) reviews++;
   const placements = new StaticArray<i32>(shiftCount);
   let count = 0;
   for (let s = 0; s < shiftCount; s++) {
@@ -126,6 +122,13 @@ export function buildConstructionOrder(): void {
     keys[s] = (<i64>skilledEmployees(s) << 36) | (<i64>urgency << 32) | <i64>(<u32>(sf(s, SR_START) - earliest));
   }
   sortIndicesByKey(placements, count, keys);
+  // Of exact size, not 2 × shiftCount: it stays for the whole run (README "Wasm memory").
+  order = new StaticArray<i32>(reviews + count);
+  let at = 0;
+  for (let i = 0; i < shiftCount; i++) {
+    const s = unchecked(shiftsByStart[i]);
+    if (assignment[s] >= 0 && !shiftPinned[s]) order[at++] = ~s;
+  }
   memory.copy(changetype<usize>(order) + (<usize>reviews << 2), changetype<usize>(placements), <usize>count << 2);
   orderLength = reviews + count;
   cursor = 0;
@@ -213,7 +216,7 @@ export function constructionRun(budget: i32): i32 {
 export function restoreConstruction(
   src: usize, length: i32, atCursor: i32, atEmployee: i32, best: i32, hard: i64, medium: i64, soft: i64,
 ): void {
-  order = new StaticArray<i32>(max(length, 2 * shiftCount));
+  order = new StaticArray<i32>(length);
   memory.copy(changetype<usize>(order), src, <usize>length << 2);
   orderLength = length;
   cursor = atCursor;

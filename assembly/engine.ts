@@ -58,6 +58,8 @@ export function start(seed: u32): i32 {
   recomputeScore();
   markBest();
   buildConstructionOrder();
+  // The construction order's sort keys are garbage: freed before the search allocates (README "Wasm memory").
+  __collect();
   phase = PHASE_CONSTRUCTION;
   if (constructionDone()) enterLocalSearch();
   return 0;

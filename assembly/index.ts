@@ -31,6 +31,7 @@ import * as engine from "./engine";
 
 export { runSlice, manualChange, manualSwap, applyAssignment, start, trialChange } from "./engine";
 export { checkpointSize, checkpointWrite, checkpointRestore } from "./checkpoint";
+export { heapStats } from "./heap-stats";
 
 export function layoutVersion(): i32 {
   return LAYOUT_VERSION;

@@ -267,6 +267,9 @@ function releaseRecorded(): void {
   preferredEmployeesOff = none;
   unpreferredEmployeesOff = none;
   shiftKeySkill = none;
+  // Folded into the record's flags (isMandatory, isHistoric): one byte per shift each otherwise.
+  shiftMandatory = new StaticArray<bool>(0);
+  shiftHistoric = new StaticArray<bool>(0);
   if (balanceRuleCount <= 32) balanceShifts = none;
   if (overlapGroupCount <= 32) overlapAllowed = none;
 }
@@ -341,8 +344,24 @@ export function beginLoad(base: usize): i32 {
     pendingHeader[i] = v;
   }
   pending = new Array<StaticArray<i32>>(SECTION_COUNT);
-  for (let i = 0; i < SECTION_COUNT; i++) pending[i] = new StaticArray<i32>(pendingHeader[HEADER_WORDS + i]);
+  // The sections finishLoad releases first, side by side: once released they are one free block, which the state
+  // allocated at the start fills, instead of scattered blocks of S words the allocator does not reuse for arrays of
+  // S words (README "Wasm memory").
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < SECTION_COUNT; i++) {
+      if (released(i) == (pass == 0)) pending[i] = new StaticArray<i32>(pendingHeader[HEADER_WORDS + i]);
+    }
+  }
   return 0;
+}
+
+/** Whether finishLoad releases section `id` once the records hold it (releaseRecorded). */
+function released(id: i32): bool {
+  if (id == SEC_BALANCE_SHIFTS) return pendingHeader[H_BALANCE_RULES] <= 32;
+  if (id == SEC_OVERLAP_ALLOWED) return pendingHeader[H_OVERLAP_GROUPS] <= 32;
+  return (id >= SEC_SHIFT_START && id <= SEC_SHIFT_EMPLOYEE) || id == SEC_SHIFT_REQUIRED_SKILLS_OFF ||
+    id == SEC_SHIFT_PREFERRED_SKILLS_OFF || id == SEC_SHIFT_RISKS_OFF || id == SEC_SHIFT_TAGS_OFF ||
+    id == SEC_SHIFT_PROHIBITED_OFF || id == SEC_SHIFT_PREFERRED_OFF || id == SEC_SHIFT_UNPREFERRED_OFF;
 }
 
 /** Address of section `id` allocated by beginLoad (its length is the directory entry). */
@@ -540,6 +559,21 @@ export function finishLoad(): i32 {
   tzGroupCount = nz;
   minuteRowCount = nm;
 
+  sortShiftsByStart(s);
+  buildHolders();
+  // The sort keys are garbage: collected before the records are allocated, which then reuse their block.
+  __collect();
+  buildRecords();
+  releaseRecorded();
+  // The released arrays and the sort keys are garbage now: collected at once, so that the state the start
+  // allocates reuses their blocks instead of growing the memory (README "Wasm memory").
+  __collect();
+  loaded = true;
+  return 0;
+}
+
+/** shiftsByStart, rankByStart, firstStart and lastStart (its sort keys are garbage once it returns). */
+function sortShiftsByStart(s: i32): void {
   const keys = new StaticArray<i64>(s);
   shiftsByStart = new StaticArray<i32>(s);
   for (let i = 0; i < s; i++) {
@@ -551,11 +585,6 @@ export function finishLoad(): i32 {
   for (let i = 0; i < s; i++) rankByStart[shiftsByStart[i]] = i;
   firstStart = s > 0 ? shiftStart[shiftsByStart[0]] : 0;
   lastStart = s > 0 ? shiftStart[shiftsByStart[s - 1]] : 0;
-  buildHolders();
-  buildRecords();
-  releaseRecorded();
-  loaded = true;
-  return 0;
 }
 
 /** Every compiled rule's kind, filters, period and parameter rows must be in range (constraint ids: contracts.ts). */

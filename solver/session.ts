@@ -248,6 +248,20 @@ export class SolverSession {
     return this.core.memory.buffer.byteLength;
   }
 
+  /**
+   * What the core's allocator holds (assembly/heap-stats.ts, README "Wasm memory"): bytes in use and free in its
+   * heap, and the memory's size.
+   */
+  wasmHeap(): { inUse: number; free: number; memory: number } {
+    const core = this.core;
+    const out = core.alloc(16);
+    core.heapStats(out, 0, 0);
+    const v = new Int32Array(core.memory.buffer, out, 2);
+    const heap = { inUse: v[0] >>> 0, free: v[1] >>> 0, memory: core.memory.buffer.byteLength };
+    core.free(out);
+    return heap;
+  }
+
   /** Work units done so far, construction included. */
   get unitsDone(): number {
     return Number(this.core.unitsDone());

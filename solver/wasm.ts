@@ -72,6 +72,7 @@ export interface RotaExports {
   demandParentPenalty(parent: number): bigint;
   loadPairings(ptr: number, words: number): number;
   pairingMatches(out: number, capacity: number): number;
+  heapStats(out: number, capacity: number, minBytes: number): number;
 }
 
 /** Reads an AssemblyScript string: UTF-16 code units, byte length in the u32 before the data. */

@@ -83,7 +83,7 @@ export function fullMatchCount(id: i32): i32 {
 /** Match counts of the enabled local units (ids of this family per `isLocal`) in one pass over the shifts. */
 export function matchCountsInto(counts: StaticArray<i32>, isLocal: StaticArray<bool>): void {
   for (let s = 0; s < shiftCount; s++) {
-    if (shiftHistoric[s]) continue;
+    if (isHistoric(s)) continue;
     const e = unchecked(assignment[s]);
     for (let id = 0; id < counts.length; id++) {
       if (!unchecked(isLocal[id]) || !unchecked(enabled[id])) continue;
@@ -96,7 +96,7 @@ export function matchCountsInto(counts: StaticArray<i32>, isLocal: StaticArray<b
 
 /** Raw match weight of LOCAL constraint `id` for shift s worked by e (-1 = unassigned). Historic shifts: 0. */
 export function localPenalty(id: i32, s: i32, e: i32): i64 {
-  if (shiftHistoric[s]) return 0;
+  if (isHistoric(s)) return 0;
   if (id == disruption.OUT_ID) return disruption.outgoing(s, e);
   if (id == disruption.IN_ID) return disruption.incoming(s, e);
   if (id == disruption.GLOBAL_ID) return disruption.disrupted(s, e);

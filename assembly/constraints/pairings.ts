@@ -640,8 +640,9 @@ export function initPairings(): void {
   fullValid = false;
   watchMark = new StaticArray<i32>(employeeCount);
   watchStamp = 0;
-  dailyStamp = new StaticArray<i32>(shiftCount);
-  pairStamp = new StaticArray<i32>(shiftCount);
+  // Per-shift stamps only when there are pairings (README "Wasm memory": 8 bytes per shift otherwise unused).
+  dailyStamp = new StaticArray<i32>(active ? shiftCount : 0);
+  pairStamp = new StaticArray<i32>(active ? shiftCount : 0);
   stamp = 0;
   hypCount = 0;
 }
