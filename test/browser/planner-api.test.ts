@@ -78,6 +78,8 @@ describe("the planner served by the Worker, with the API on the same origin", ()
     await page.goto(dev.baseUrl);
     await page.waitForFunction(() => document.body.dataset.ready === "true", undefined, { timeout: 60_000 });
     await page.click("#open-button");
+    // The dialog fills the field once it has read the saved API settings (IndexedDB): wait for it, then compare.
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>("#api-base-url")?.value !== "");
     expect(await page.inputValue("#api-base-url")).toBe(dev.baseUrl); // same origin by default
     await page.fill("#api-key", KEY);
     await page.getByRole("button", { name: "List datasets" }).click();
