@@ -156,9 +156,18 @@ export const TRAVEL_NONE: i32 = -2;
 export const NEAR_DAY_OFF_WORDS: i32 = 3;
 export const DISRUPTION_WORDS: i32 = 4;
 
-/** Constraint ids of the contract rules: [FIRST, END) (contracts.ts declares them). */
-export const CONTRACT_CONSTRAINT_FIRST: i32 = 17;
-export const CONTRACT_CONSTRAINT_END: i32 = 52;
+/**
+ * Constraint ids of the contract rules of the reference's first lists, in pairs (REQUIRED hard, then PREFERRED soft),
+ * each kind's module declaring its own: period rules (constraints/period-rules.ts: minutes, shifts, days, days off,
+ * weekends, weekend minutes, consecutive weekends worked, consecutive weekends off), sequence rules
+ * (constraints/sequence-rules.ts: minutes between shifts, consecutive days, consecutive shifts, time off after a
+ * sequence, then the soft-only "Minimize gaps"), rolling windows (constraints/rolling-window.ts: minutes, shifts, days,
+ * weekends, consecutive minutes off).
+ */
+export const PERIOD_RULE_CONSTRAINT: i32 = 17;
+export const SEQUENCE_RULE_CONSTRAINT: i32 = 33;
+export const GAPS_CONSTRAINT: i32 = 41;
+export const ROLLING_RULE_CONSTRAINT: i32 = 42;
 /** Scoped disruption (constraints/scoped-disruption.ts): REQUIRED, then PREFERRED (+1); scored as compiled rules too. */
 export const SCOPED_DISRUPTION_CONSTRAINT: i32 = 55;
 
@@ -239,6 +248,11 @@ export const SEQUENCE_START_CONSTRAINT: i32 = 112;
  * rules"): a run of consecutive days worked of a category whose last day is an allowed start weekday.
  */
 export const SEQUENCE_END_ON_START_DAY_CONSTRAINT: i32 = 115;
+/**
+ * Number of constraints: the last id above + 1. A new constraint takes the next id here (README "How to add a
+ * constraint") and this line names it; the core checks at start that every id below is declared exactly once.
+ */
+export const CONSTRAINT_COUNT: i32 = SEQUENCE_END_ON_START_DAY_CONSTRAINT + 1;
 
 
 export const TZ_WORDS: i32 = 4;

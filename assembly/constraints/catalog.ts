@@ -14,9 +14,10 @@
  *   CROSS      a sum of per-shift terms that read other employees' shifts near the shift (pairings).
  */
 import { MASK_CAPACITY, newMask, markId } from "../id-mask";
+import { CONSTRAINT_COUNT, LEVEL_HARD, LEVEL_SOFT } from "../layout";
 
-/** Number of constraints; every id below it is declared by one family. */
-export const CONSTRAINT_COUNT: i32 = 116;
+/** Number of constraints (assembly/layout.ts, beside the last id); every id below it is declared by one family. */
+export { CONSTRAINT_COUNT };
 // The score director tracks touched constraints in bit masks (id-mask.ts, score.ts).
 // @ts-ignore: top-level assert
 assert(CONSTRAINT_COUNT <= MASK_CAPACITY);
@@ -46,6 +47,15 @@ export function register(id: i32, name: string, level: i32, reward: bool, kind: 
   rewards[id] = reward;
   kinds[id] = kind;
   families[id] = family;
+}
+
+/**
+ * Declares a contract rule's REQUIRED variant (hard) at `id` and its PREFERRED one (soft) at `id + 1`: `name` with
+ * "{}" for "required" / "preferred" (the reference's names).
+ */
+export function registerPair(id: i32, name: string, kind: i32, family: i32): void {
+  register(id, name.replace("{}", "required"), LEVEL_HARD, PENALTY, kind, family);
+  register(id + 1, name.replace("{}", "preferred"), LEVEL_SOFT, PENALTY, kind, family);
 }
 
 /** Checks that every id was declared (after the families' `declare()`). */

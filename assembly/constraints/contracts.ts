@@ -42,12 +42,9 @@ import * as scoped from "./scoped-disruption";
 import * as patterns from "./shift-patterns";
 import * as rotation from "./rotation";
 import { MASK_CAPACITY, newMask, markId, clearMask, orMask } from "../id-mask";
-import { KIND_EMPLOYEE, PENALTY, REWARD, register, enabled, touched, isRuleConstraint } from "./catalog";
-import {
-  LEVEL_HARD, LEVEL_SOFT, CONTRACT_CONSTRAINT_FIRST, CONTRACT_CONSTRAINT_END, SCOPED_DISRUPTION_CONSTRAINT, COST_DEFINITION_CONSTRAINT,
-  MULTI_DAY_PATTERN_CONSTRAINT, K_MULTI_DAY_PATTERN, PERIOD_LIMIT_CONSTRAINT, PERIOD_LIMIT_COUNT, SINGLE_DAY_PATTERN_CONSTRAINT,
-  K_SINGLE_DAY_PATTERN, COMPACT_SEQUENCE_CONSTRAINT, SEQUENCE_START_CONSTRAINT, SEQUENCE_END_ON_START_DAY_CONSTRAINT, ROTATION_CONSTRAINT, K_ROTATION,
-} from "../layout";
+import { enabled, touched, isRuleConstraint } from "./catalog";
+import * as limits from "./period-limits";
+import { K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, K_ROTATION } from "../layout";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
 export let active = false;
@@ -441,108 +438,17 @@ export function recordMatches(): i32 {
 // ---- family entry points (constraints/index.ts) ----------------------------------------------------------------------
 
 /**
- * Contract rules, ids CONTRACT_CONSTRAINT_FIRST.. in pairs: the REQUIRED variant (hard) then the PREFERRED one
- * (soft), except the soft-only "Minimize gaps". Names are the reference's (its `*Justification` schemas).
+ * The contract rules, and the other constraints scored by compiled rules (scoped disruption, cost definitions): each
+ * kind's module declares its own constraints (id, name, level, reward), beside their evaluation.
  */
-const NAMES: string[] = [
-  "Minutes worked per period not in required range for employee",
-  "Minutes worked per period not in preferred range for employee",
-  "Shifts worked per period not in required range for employee",
-  "Shifts worked per period not in preferred range for employee",
-  "Days worked per period not in required range for employee",
-  "Days worked per period not in preferred range for employee",
-  "Days off per period not in required range for employee",
-  "Days off per period not in preferred range for employee",
-  "Weekends worked per period not in required range for employee",
-  "Weekends worked per period not in preferred range for employee",
-  "Weekend minutes worked per period not in required range for employee",
-  "Weekend minutes worked per period not in preferred range for employee",
-  "Consecutive weekends worked per period not in required range for employee",
-  "Consecutive weekends worked per period not in preferred range for employee",
-  "Consecutive weekends off per period not in required range for employee",
-  "Consecutive weekends off per period not in preferred range for employee",
-  "Minutes between shifts not in required range for employee",
-  "Minutes between shifts not in preferred range for employee",
-  "Consecutive days worked not in required range for employee",
-  "Consecutive days worked not in preferred range for employee",
-  "Consecutive shifts worked not in required range for employee",
-  "Consecutive shifts worked not in preferred range for employee",
-  "Time off after consecutive shifts worked not in required range for employee",
-  "Time off after consecutive shifts worked not in preferred range for employee",
-  "Minimize gaps between shifts for employee",
-  "Minutes worked in rolling window not in required range for employee",
-  "Minutes worked in rolling window not in preferred range for employee",
-  "Shifts worked in rolling window not in required range for employee",
-  "Shifts worked in rolling window not in preferred range for employee",
-  "Days worked in rolling window not in required range for employee",
-  "Days worked in rolling window not in preferred range for employee",
-  "Weekends worked in rolling window not in required range for employee",
-  "Weekends worked in rolling window not in preferred range for employee",
-  "Consecutive minutes off in rolling window not in required range for employee",
-  "Consecutive minutes off in rolling window not in preferred range for employee",
-];
-/**
- * The period limits and consecutive days off in rolling windows (PERIOD_LIMIT_CONSTRAINT..), REQUIRED then PREFERRED
- * per limit; names are the reference's (its `*Justification` schemas).
- */
-const LIMIT_NAMES: string[] = [
-  "Consecutive days off per period not in {} range for employee",
-  "Unique tags per period not in {} range for employee",
-  "Locations worked per period not in {} range for employee",
-  "Shift types worked per period not in {} range for employee",
-  "Shift start time difference in minutes per period not in {} range for employee",
-  "Minutes logged per period not in {} range for employee",
-  "Consecutive days off in rolling window not in {} range for employee",
-];
-// @ts-ignore: top-level assert
-assert(2 * LIMIT_NAMES.length == PERIOD_LIMIT_COUNT);
-/** Id of "Minimize gaps between shifts for employee" (the one contract constraint without a REQUIRED variant). */
-export const GAPS_ID: i32 = 41;
-// @ts-ignore: top-level assert
-assert(CONTRACT_CONSTRAINT_FIRST + NAMES.length == CONTRACT_CONSTRAINT_END);
-
-/** The four constraints of shift sequence patterns of one kind ("multi-day", "single day"), from `base`. */
-function registerPatterns(base: i32, kind: string, family: i32): void {
-  register(base, "Employee does not work required " + kind + " shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
-  register(base + 1, "Employee works prohibited " + kind + " shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
-  register(base + 2, "Employee works preferred " + kind + " shift sequence pattern", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
-  register(base + 3, "Employee works unpreferred " + kind + " shift sequence pattern", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
-}
-
-/** The contract rules, and the other constraints scored by compiled rules: scoped disruption and cost definitions. */
 export function declare(family: i32): void {
-  for (let i = 0; i < NAMES.length; i++) {
-    const id = CONTRACT_CONSTRAINT_FIRST + i;
-    // REQUIRED (hard) first in each pair; ids after the soft-only gaps constraint shift by one.
-    const hard = id != GAPS_ID && ((id < GAPS_ID ? i : id - GAPS_ID - 1) & 1) == 0;
-    register(id, NAMES[i], hard ? LEVEL_HARD : LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
-  }
-  register(SCOPED_DISRUPTION_CONSTRAINT, "Required scoped disruption for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
-  register(SCOPED_DISRUPTION_CONSTRAINT + 1, "Minimize preferred scoped disruption for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
-  register(COST_DEFINITION_CONSTRAINT, "Minimize cost per period", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
-  // Names are the reference's (its `*MultiDayShiftSequencePatternJustification` and
-  // `*SingleDayShiftSequencePatternJustification` schemas).
-  registerPatterns(MULTI_DAY_PATTERN_CONSTRAINT, "multi-day", family);
-  for (let i = 0; i < LIMIT_NAMES.length; i++) {
-    register(PERIOD_LIMIT_CONSTRAINT + 2 * i, LIMIT_NAMES[i].replace("{}", "required"), LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
-    register(PERIOD_LIMIT_CONSTRAINT + 2 * i + 1, LIMIT_NAMES[i].replace("{}", "preferred"), LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
-  }
-  registerPatterns(SINGLE_DAY_PATTERN_CONSTRAINT, "single day", family);
-  // `EmployeeWorksCompactSequenceJustification`.
-  register(COMPACT_SEQUENCE_CONSTRAINT, "Employee works compact sequence", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
-  // `RequiredSequenceStartDayNotMetForEmployeeJustification`, `PreferredSequenceStartDayMetForEmployeeJustification`,
-  // then the time between different sequences (`preferredMinimumTimeBetweenDifferentSequencesNotMetForEmployeeWeight`).
-  register(SEQUENCE_START_CONSTRAINT, "Required sequence start day not met for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
-  register(SEQUENCE_START_CONSTRAINT + 1, "Preferred sequence start day met for employee", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
-  register(SEQUENCE_START_CONSTRAINT + 2, "Preferred minimum time between different sequences not met for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
-  // `sequenceEndsOnAllowedSequenceStartDayForEmployeeWeight` (the reference gives it no justification schema).
-  register(SEQUENCE_END_ON_START_DAY_CONSTRAINT, "Sequence ends on allowed sequence start day for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
-  // Names are the reference's (its `*ShiftRotation*` and `CustomRotation*` justification schemas).
-  const rot = ROTATION_CONSTRAINT;
-  register(rot, "Required shift rotation not met for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
-  register(rot + 1, "Preferred shift rotation not met for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
-  register(rot + 2, "Custom rotation duration in days not exceeds required maximum for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
-  register(rot + 3, "Custom rotation duration in days not in preferred range for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  period.declare(family);
+  limits.declare(family);
+  sequence.declare(family);
+  rolling.declare(family);
+  scoped.declare(family);
+  patterns.declare(family);
+  rotation.declare(family);
 }
 
 export function initFamily(): void {

@@ -19,8 +19,9 @@
  * REQUIRED intervals), then the families scored at every level at once (contracts, cost, pairings, travel gap, and
  * demand otherwise), then the rest (LOCAL medium and soft units, balance).
  *
- * Adding a constraint to a family: its unit, its `register` line in the family's `declare` (CONSTRAINT_COUNT in
- * catalog.ts grows by one), the glue's descriptor row and the verifier row (README "How to add a constraint").
+ * Adding a constraint to a family: its unit with its `register` line (in the family's or the contract rule kind's
+ * `declare`), its id in assembly/layout.ts (CONSTRAINT_COUNT beside it names the last one), the glue's descriptor row
+ * and the verifier row (README "How to add a constraint").
  */
 import {
   FAMILY_LOCAL, FAMILY_OVERLAP, FAMILY_BALANCE, FAMILY_CONTRACTS, FAMILY_COST, FAMILY_DEMAND, FAMILY_PAIRINGS, FAMILY_TRAVEL_GAP,

@@ -10,6 +10,8 @@
  *   start difference `shiftStartTimeDifferenceInMinutesMax`: latest minus earliest local start time of day
  * `periodValue` gives the value (and, for shift types, the penalty summed over the categories in `typesPenalty`).
  */
+import { KIND_EMPLOYEE, registerPair } from "./catalog";
+import { PERIOD_LIMIT_CONSTRAINT, PERIOD_LIMIT_COUNT } from "../layout";
 import {
   RW_FLAGS, RW_AUX, RW_AUX_COUNT, RW_P1, RW_MIN, RW_MAX, RF_START_AND_END, K_PERIOD_UNIQUE_TAGS, K_PERIOD_LOCATIONS,
   K_PERIOD_SHIFT_TYPES,
@@ -129,4 +131,26 @@ export function periodValue(r: i32, g: i32, kind: i32, pFirst: i32, pLast: i32):
   }
   if (kind == K_PERIOD_UNIQUE_TAGS || kind == K_PERIOD_LOCATIONS) return v;
   return latest >= earliest ? <i64>(latest - earliest) : 0;
+}
+
+// ---- declaration (contracts.ts `declare` calls it) --------------------------------------------------------------------
+
+/**
+ * The period limits and consecutive days off in rolling windows, in pairs from PERIOD_LIMIT_CONSTRAINT (REQUIRED
+ * hard, PREFERRED soft); names are the reference's (its `*Justification` schemas).
+ */
+const LIMIT_NAMES: string[] = [
+  "Consecutive days off per period not in {} range for employee",
+  "Unique tags per period not in {} range for employee",
+  "Locations worked per period not in {} range for employee",
+  "Shift types worked per period not in {} range for employee",
+  "Shift start time difference in minutes per period not in {} range for employee",
+  "Minutes logged per period not in {} range for employee",
+  "Consecutive days off in rolling window not in {} range for employee",
+];
+// @ts-ignore: top-level assert
+assert(2 * LIMIT_NAMES.length == PERIOD_LIMIT_COUNT);
+
+export function declare(family: i32): void {
+  for (let i = 0; i < LIMIT_NAMES.length; i++) registerPair(PERIOD_LIMIT_CONSTRAINT + 2 * i, LIMIT_NAMES[i], KIND_EMPLOYEE, family);
 }

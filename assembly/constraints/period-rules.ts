@@ -22,6 +22,8 @@
  * moved shifts count on: `periodWindow` picks those periods and the list window of the shifts counted in them, and
  * the evaluation scores only the periods reaching the given days (all of them for the from-scratch score).
  */
+import { KIND_EMPLOYEE, PENALTY, register, registerPair } from "./catalog";
+import { PERIOD_RULE_CONSTRAINT, COST_DEFINITION_CONSTRAINT, LEVEL_SOFT } from "../layout";
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FLAGS, RW_PERIOD, RW_PERIOD_PARAM, RW_P1, RW_FILTER, RW_VALID_FROM, RW_VALID_TO, RW_MINUTES_ROW, RF_START_AND_END, RF_WEEKDAY_SHIFT,
   K_PERIOD_MINUTES, K_PERIOD_SHIFTS, K_PERIOD_DAYS, K_PERIOD_DAYS_OFF, K_PERIOD_WEEKENDS, K_PERIOD_WEEKEND_MINUTES,
@@ -331,4 +333,24 @@ export function scorePeriods(r: i32, g: i32, dayFrom: i32, dayTo: i32): void {
     }
     more = nextPeriod(pKind, param, pLast, first, last, last);
   }
+}
+
+// ---- declaration (contracts.ts `declare` calls it) --------------------------------------------------------------------
+
+/** Period rules in pairs from PERIOD_RULE_CONSTRAINT (REQUIRED hard, PREFERRED soft); names are the reference's. */
+const NAMES: string[] = [
+  "Minutes worked per period not in {} range for employee",
+  "Shifts worked per period not in {} range for employee",
+  "Days worked per period not in {} range for employee",
+  "Days off per period not in {} range for employee",
+  "Weekends worked per period not in {} range for employee",
+  "Weekend minutes worked per period not in {} range for employee",
+  "Consecutive weekends worked per period not in {} range for employee",
+  "Consecutive weekends off per period not in {} range for employee",
+];
+
+/** This module's constraints: the period rules, and cost definitions (soft). */
+export function declare(family: i32): void {
+  for (let i = 0; i < NAMES.length; i++) registerPair(PERIOD_RULE_CONSTRAINT + 2 * i, NAMES[i], KIND_EMPLOYEE, family);
+  register(COST_DEFINITION_CONSTRAINT, "Minimize cost per period", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
 }

@@ -29,6 +29,8 @@
  * maximums place windows by the offset of the employee's first shift, which a move can change: those rules are
  * evaluated over the whole list.
  */
+import { KIND_EMPLOYEE, registerPair } from "./catalog";
+import { ROLLING_RULE_CONSTRAINT } from "../layout";
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FLAGS, RW_FILTER2, RW_P1, RW_P2, RW_P3, RW_P4, RW_AUX, RW_AUX_COUNT, RF_START_AND_END,
   RF_ABSENCE_AWARE, RF_WEEKDAY_SHIFT, K_ROLLING_MINUTES, K_ROLLING_SHIFTS, K_ROLLING_DAYS, K_ROLLING_WEEKENDS,
@@ -436,4 +438,19 @@ function pushGap(i: i32, v: i32): void {
     gapList = grown;
   }
   unchecked(gapList[i] = v);
+}
+
+// ---- declaration (contracts.ts `declare` calls it) --------------------------------------------------------------------
+
+/** Rolling window rules in pairs from ROLLING_RULE_CONSTRAINT (REQUIRED hard, PREFERRED soft); the reference's names. */
+const NAMES: string[] = [
+  "Minutes worked in rolling window not in {} range for employee",
+  "Shifts worked in rolling window not in {} range for employee",
+  "Days worked in rolling window not in {} range for employee",
+  "Weekends worked in rolling window not in {} range for employee",
+  "Consecutive minutes off in rolling window not in {} range for employee",
+];
+
+export function declare(family: i32): void {
+  for (let i = 0; i < NAMES.length; i++) registerPair(ROLLING_RULE_CONSTRAINT + 2 * i, NAMES[i], KIND_EMPLOYEE, family);
 }

@@ -13,6 +13,8 @@
  *                 A block's match is recorded as [first day, last day, group, 1 when above the maximum else 0].
  *                 Custom rotations are evaluated over the whole list (a block can span it).
  */
+import { KIND_EMPLOYEE, PENALTY, register } from "./catalog";
+import { ROTATION_CONSTRAINT, LEVEL_HARD, LEVEL_SOFT } from "../layout";
 import { RW_P2, RW_P4, RW_MIN, RW_MAX, RW_AUX, RW_AUX_COUNT, ROTATION_WEEKLY, ROTATION_CUSTOM_RANGE } from "../layout";
 import { ruleAux } from "../problem";
 import { viewShift, viewLength, rw, passes, startDay, recording, record, movedDayFrom, movedDayTo, windowOverDays, setTermDays } from "./view";
@@ -97,4 +99,15 @@ export function rotationWindow(r: i32, g: i32): bool {
   setTermDays(dayFrom, dayTo);
   windowOverDays(g, dayFrom, dayTo);
   return true;
+}
+
+// ---- declaration (contracts.ts `declare` calls it) --------------------------------------------------------------------
+
+/** Names are the reference's (its `*ShiftRotation*` and `CustomRotation*` justification schemas). */
+export function declare(family: i32): void {
+  const rot = ROTATION_CONSTRAINT;
+  register(rot, "Required shift rotation not met for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(rot + 1, "Preferred shift rotation not met for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  register(rot + 2, "Custom rotation duration in days not exceeds required maximum for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(rot + 3, "Custom rotation duration in days not in preferred range for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
 }

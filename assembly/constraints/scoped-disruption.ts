@@ -14,6 +14,8 @@
  *   `disruptionWeight`; one match per outgoing shift with uncovered minutes.
  * Historic shifts never move, so they are never outgoing. Records (explanations): [shift, uncovered minutes, 0, 0].
  */
+import { KIND_EMPLOYEE, PENALTY, register } from "./catalog";
+import { LEVEL_HARD, LEVEL_SOFT } from "../layout";
 import { RW_P1, RW_P2, RW_P3, RW_P4, RW_CONSTRAINT, SCOPED_DISRUPTION_CONSTRAINT, SCOPE_START_AND_END } from "../layout";
 import { employeeCount, shiftCount, maxShiftDuration, SR_START, SR_END, SR_INITIAL, sf } from "../problem";
 import { viewShift, viewLength, rw, counts, isHistoricShift, recording, record } from "./view";
@@ -124,4 +126,11 @@ export function evaluateScopedDisruption(r: i32, g: i32, e: i32): void {
     if (recording) record(p, o, minutes, 0, 0);
   }
   if (required && evPenalty > 0) evMatches = 1;
+}
+
+// ---- declaration (contracts.ts `declare` calls it) --------------------------------------------------------------------
+
+export function declare(family: i32): void {
+  register(SCOPED_DISRUPTION_CONSTRAINT, "Required scoped disruption for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(SCOPED_DISRUPTION_CONSTRAINT + 1, "Minimize preferred scoped disruption for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
 }

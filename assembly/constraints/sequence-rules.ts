@@ -45,6 +45,8 @@
  *   runs, sequences  from the start of the run before the move to the first shift after the run after it: runs
  *                    break between two consecutive counted shifts that cannot be in one run, whatever precedes them.
  */
+import { KIND_EMPLOYEE, PENALTY, REWARD, register, registerPair } from "./catalog";
+import { SEQUENCE_RULE_CONSTRAINT, GAPS_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT, LEVEL_HARD, LEVEL_SOFT } from "../layout";
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FILTER2, RW_FILTER3, RW_FLAGS, RW_P1, RW_P2, RW_P3, RW_P4, RF_START_AND_END, RF_ABSENCE_AWARE,
   RW_AUX, RW_AUX_COUNT, RW_CONSTRAINT, RUNS_COMPACT, RUNS_START_DAYS, RUNS_BETWEEN, SEQUENCE_START_CONSTRAINT, SEQUENCE_END_ON_START_DAY_CONSTRAINT, DELAY_NONE,
@@ -495,4 +497,31 @@ function consecutiveShifts(r: i32, g: i32, countRule: bool): void {
     }
     from = k;
   }
+}
+
+// ---- declaration (contracts.ts `declare` calls it) --------------------------------------------------------------------
+
+/** Rest and sequence rules in pairs from SEQUENCE_RULE_CONSTRAINT (REQUIRED hard, PREFERRED soft); the reference's names. */
+const NAMES: string[] = [
+  "Minutes between shifts not in {} range for employee",
+  "Consecutive days worked not in {} range for employee",
+  "Consecutive shifts worked not in {} range for employee",
+  "Time off after consecutive shifts worked not in {} range for employee",
+];
+// @ts-ignore: top-level assert
+assert(SEQUENCE_RULE_CONSTRAINT + 2 * NAMES.length == GAPS_CONSTRAINT);
+
+/** This module's constraints: rest, sequences, gaps, compact sequences, start and end days, time between sequences. */
+export function declare(family: i32): void {
+  for (let i = 0; i < NAMES.length; i++) registerPair(SEQUENCE_RULE_CONSTRAINT + 2 * i, NAMES[i], KIND_EMPLOYEE, family);
+  register(GAPS_CONSTRAINT, "Minimize gaps between shifts for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  // `EmployeeWorksCompactSequenceJustification`.
+  register(COMPACT_SEQUENCE_CONSTRAINT, "Employee works compact sequence", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
+  // `RequiredSequenceStartDayNotMetForEmployeeJustification`, `PreferredSequenceStartDayMetForEmployeeJustification`,
+  // then the time between different sequences (`preferredMinimumTimeBetweenDifferentSequencesNotMetForEmployeeWeight`).
+  register(SEQUENCE_START_CONSTRAINT, "Required sequence start day not met for employee", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(SEQUENCE_START_CONSTRAINT + 1, "Preferred sequence start day met for employee", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
+  register(SEQUENCE_START_CONSTRAINT + 2, "Preferred minimum time between different sequences not met for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+  // `sequenceEndsOnAllowedSequenceStartDayForEmployeeWeight` (the reference gives it no justification schema).
+  register(SEQUENCE_END_ON_START_DAY_CONSTRAINT, "Sequence ends on allowed sequence start day for employee", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
 }

@@ -27,6 +27,8 @@
  * k - 1 days before the moved shifts' days through those days (`patternWindow`), over the list window of the shifts
  * starting on the days they read.
  */
+import { KIND_EMPLOYEE, PENALTY, REWARD, register } from "./catalog";
+import { MULTI_DAY_PATTERN_CONSTRAINT, SINGLE_DAY_PATTERN_CONSTRAINT, LEVEL_HARD, LEVEL_SOFT } from "../layout";
 import {
   RW_KIND, RW_P1, RW_P2, RW_P3, RW_AUX, RW_AUX_COUNT, PE_OFF, PE_ANY, PATTERN_REQUIRED, PATTERN_UNORDERED,
   K_SINGLE_DAY_PATTERN,
@@ -194,4 +196,23 @@ export function patternWindow(r: i32, g: i32): bool {
   setTermDays(dayFrom, dayTo);
   windowOverDays(g, dayFrom, dayTo + k - 1);
   return true;
+}
+
+// ---- declaration (contracts.ts `declare` calls it) --------------------------------------------------------------------
+
+/** The four constraints of shift sequence patterns of one kind ("multi-day", "single day"), from `base`. */
+function registerPatterns(base: i32, kind: string, family: i32): void {
+  register(base, "Employee does not work required " + kind + " shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(base + 1, "Employee works prohibited " + kind + " shift sequence pattern", LEVEL_HARD, PENALTY, KIND_EMPLOYEE, family);
+  register(base + 2, "Employee works preferred " + kind + " shift sequence pattern", LEVEL_SOFT, REWARD, KIND_EMPLOYEE, family);
+  register(base + 3, "Employee works unpreferred " + kind + " shift sequence pattern", LEVEL_SOFT, PENALTY, KIND_EMPLOYEE, family);
+}
+
+/**
+ * Names are the reference's (its `*MultiDayShiftSequencePatternJustification` and
+ * `*SingleDayShiftSequencePatternJustification` schemas).
+ */
+export function declare(family: i32): void {
+  registerPatterns(MULTI_DAY_PATTERN_CONSTRAINT, "multi-day", family);
+  registerPatterns(SINGLE_DAY_PATTERN_CONSTRAINT, "single day", family);
 }
