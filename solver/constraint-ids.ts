@@ -20,7 +20,7 @@ export const CONSTRAINT_ID = {
   PREFERRED_TAGS: 14,
   BALANCE_TIME: 15,
   BALANCE_COUNT: 16,
-  /** First contract rule constraint (encode-contracts.ts FAMILY_CONSTRAINT maps rule kinds to ids). */
+  /** First contract rule constraint (each kind's `constraintOf` in solver/families/contracts/ maps rule kinds to ids). */
   CONTRACT_FIRST: 17,
   GAPS: 41,
   OUTGOING_DISRUPTION: 52,

@@ -6,8 +6,9 @@
  * The hot path of the search: a move evaluates every local unit in one pass, each guarded by its enabled flag, so
  * the units are listed here by hand (no dispatch per unit): `addLocalHard` / `addHardUntil` / `hardLocal` for the
  * hard ones (early rejection of a move and the violation pool), `addLocalRest` for the medium and soft ones, and
- * `localPenalty` for the scores from scratch. A new LOCAL unit: its file (its id from assembly/layout.ts), its `register` line in `declare`, its line in
- * `localPenalty` and in the level's pass (hard: `addLocalHard`, `addHardUntil`, `hardLocal`; else `addLocalRest`).
+ * `localPenalty` for the scores from scratch. A new LOCAL unit: its file (its id from assembly/layout.ts), its
+ * `register` line in `declare`, its line in `localPenalty` and in the level's pass (hard: `addLocalHard`,
+ * `addHardUntil`, `hardLocal`; else `addLocalRest`).
  */
 import { LEVEL_SOFT } from "../layout";
 import { shiftCount, shiftHistoric, isHistoric } from "../problem";
