@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import * as layout from "../../solver/layout";
 import { CONSTRAINTS, FAMILY_OF } from "../../solver/constraints";
 import { FAMILIES } from "../../solver/families/index";
+import { CONTRACT_RULE_KINDS } from "../../solver/families/contracts/kinds";
+import { CORE_CONSTRAINTS } from "../../solver/catalog.generated";
 import { instantiateRota, readString } from "../../solver/wasm";
 import { generatedFiles } from "../../scripts/generate-glue-tables.mjs";
 import { debugModule } from "./helpers";
@@ -49,6 +51,19 @@ describe("glue tables", () => {
     for (const c of CONSTRAINTS) {
       expect(FAMILY_OF[c.id].constraints.some((r) => r.id === c.id)).toBe(true);
       expect(c.justification).toMatch(/Justification$/);
+    }
+  });
+
+  it("the kinds of contract rule own the EMPLOYEE constraints, each core rule kind once, compiled only into their own rows", () => {
+    const owned = CONTRACT_RULE_KINDS.flatMap((kind) => kind.constraints.map((r) => r.id));
+    expect([...owned].sort((a, b) => a - b)).toEqual(CORE_CONSTRAINTS.filter((c) => c.kind === "EMPLOYEE").map((c) => c.id));
+    const ruleKinds = CONTRACT_RULE_KINDS.flatMap((kind) => Object.keys(kind.constraintOf));
+    expect(new Set(ruleKinds).size).toBe(ruleKinds.length);
+    for (const kind of CONTRACT_RULE_KINDS) {
+      const own = new Set(kind.constraints.map((r) => r.id));
+      for (const [ruleKind, ids] of Object.entries(kind.constraintOf)) {
+        for (const id of ids) expect(own.has(id), `${kind.lists.join(", ")}: rule kind ${ruleKind} scores ${id}`).toBe(true);
+      }
     }
   });
 });
