@@ -15,7 +15,7 @@
  * XL instance (100,000 shifts, 2,000 employees) constructs in 6.4e6 units instead of 2e8. Local search repairs what
  * the sample misses.
  */
-import { shiftCount, employeeCount, shiftsByStart, shiftStart, shiftUnassignedWeight, shiftPinned, holdersOff, holders, shiftKeySkill, preferredEmployees, preferredEmployeesOff, requiredSkillsOff, requiredSkills, holdsSkillFor, SR_KEY_SKILL, SR_PREFERRED_EMPLOYEES, SR_REQUIRED_SKILLS, SR_START, SR_WEIGHT, sf } from "./problem";
+import { shiftCount, employeeCount, shiftsByStart, shiftPinned, holdersOff, holders, preferredEmployees, requiredSkills, holdsSkillFor, SR_KEY_SKILL, SR_PREFERRED_EMPLOYEES, SR_REQUIRED_SKILLS, SR_START, SR_WEIGHT, sf } from "./problem";
 import { OP_LEAF, OP_AND } from "./layout";
 import { setEmployee } from "./solution";
 import { assignment } from "./state";
