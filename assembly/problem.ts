@@ -25,6 +25,7 @@ import {
 import { costDataValid } from "./cost-data";
 import { isRuleConstraint } from "./constraints/catalog";
 import { sortIndicesByKey } from "./sort";
+import { __shrink } from "./runtime/itcms";
 
 export let shiftCount: i32 = 0;
 export let employeeCount: i32 = 0;
@@ -193,12 +194,6 @@ function buildRecords(): void {
     const program = sf(i, SR_REQUIRED_SKILLS), key = sf(i, SR_KEY_SKILL);
     if (sf(i + 1, SR_REQUIRED_SKILLS) - program == 3 && requiredSkills[program] == OP_LEAF && requiredSkills[program + 1] == key) flags |= SHIFT_ONE_SKILL;
     shiftRec[at + SR_FLAGS] = flags;
-    let bits = 0;
-    for (let r = 0; r < min(32, balanceRuleCount); r++) if (balanceShifts[r * s + i] != 0) bits |= 1 << r;
-    shiftRec[at + SR_BALANCE] = bits;
-    bits = 0;
-    for (let g = 0; g < min(32, overlapGroupCount); g++) if (overlapAllowed[g * s + i] != 0) bits |= 1 << g;
-    shiftRec[at + SR_ALLOWED] = bits;
   }
   employeeRec = new StaticArray<i32>((e + 1) * ER);
   for (let i = 0; i <= e; i++) {
@@ -222,6 +217,19 @@ function buildRecords(): void {
   }
 }
 
+/** The shift records' balance and allow-overlap bits (before releaseRecorded releases their sections). */
+function recordBits(): void {
+  const s = shiftCount;
+  for (let i = 0; i < s; i++) {
+    let bits = 0;
+    for (let r = 0; r < min(32, balanceRuleCount); r++) if (balanceShifts[r * s + i] != 0) bits |= 1 << r;
+    shiftRec[i * SR + SR_BALANCE] = bits;
+    bits = 0;
+    for (let g = 0; g < min(32, overlapGroupCount); g++) if (overlapAllowed[g * s + i] != 0) bits |= 1 << g;
+    shiftRec[i * SR + SR_ALLOWED] = bits;
+  }
+}
+
 /**
  * The record field the glue writes section `id` into (every SR words from the records' start), or -1 for a
  * section of its own: the per-shift fields and row starts are never a section of their own, so they are not held
@@ -240,11 +248,16 @@ export function recordField(id: i32): i32 {
   return -1;
 }
 
-/** The per-shift sections the record bits now hold are released (the GC frees them): read them with sf(). */
+/**
+ * The per-shift sections the record bits now hold are released (the GC frees them: read them with sf()), and
+ * those nothing reads: shift locations without travel groups, near-day-off rows without entries (released()).
+ */
 function releaseRecorded(): void {
   const none = new StaticArray<i32>(0);
   if (balanceRuleCount <= 32) balanceShifts = none;
   if (overlapGroupCount <= 32) overlapAllowed = none;
+  if (travelShifts.length == 0) shiftLocation = none;
+  if (nearDayOff.length == 0) nearDayOffOff = none;
 }
 
 /** Whether shift s counts for balance rule r. */
@@ -335,9 +348,12 @@ export function beginLoad(base: usize): i32 {
   return 0;
 }
 
-/** Whether finishLoad releases section `id` once the records hold it (releaseRecorded). */
+/** Whether finishLoad releases section `id` (releaseRecorded). */
 function released(id: i32): bool {
   if (id == SEC_BALANCE_SHIFTS) return pendingHeader[H_BALANCE_RULES] <= 32;
+  // Read only through a travel group's row, or an entry of a shift near a day off: not at all without any.
+  if (id == SEC_SHIFT_LOCATION) return pendingHeader[HEADER_WORDS + SEC_TRAVEL_SHIFTS] == 0;
+  if (id == SEC_NEAR_DAY_OFF_OFF) return pendingHeader[HEADER_WORDS + SEC_NEAR_DAY_OFF] == 0;
   return id == SEC_OVERLAP_ALLOWED && pendingHeader[H_OVERLAP_GROUPS] <= 32;
 }
 
@@ -497,7 +513,6 @@ export function finishLoad(): i32 {
   if (!costDataValid(costData, s, e)) return ERR_RANGE;
   if (!spansValid(unavailable, f) || !spansValid(available, f) || !spansValid(preferredTime, f) || !spansValid(unpreferredTime, f)) return ERR_RANGE;
 
-  shiftPinned = new StaticArray<bool>(s);
   let longest = 0;
   for (let i = 0; i < s; i++) {
     const at = i * SR;
@@ -513,7 +528,6 @@ export function finishLoad(): i32 {
     }
     // Historic shifts never move (planning window, spec §2.6).
     if ((flags & SHIFT_HISTORIC) != 0) flags |= SHIFT_PINNED;
-    shiftPinned[i] = (flags & SHIFT_PINNED) != 0;
     // Only these bits are the glue's: buildRecords adds the tag bits and SHIFT_ONE_SKILL.
     shiftRec[at + SR_FLAGS] = flags & (SHIFT_PINNED | SHIFT_MANDATORY | SHIFT_HISTORIC);
     if (shiftRec[at + SR_WEIGHT] < 0) shiftRec[at + SR_WEIGHT] = 0;
@@ -537,13 +551,18 @@ export function finishLoad(): i32 {
   tzGroupCount = nz;
   minuteRowCount = nm;
 
+  // The released sections are garbage once the records hold their bits: collected before anything is derived, so
+  // that the derived arrays fill their block instead of growing the memory (README "Wasm memory").
+  recordBits();
+  releaseRecorded();
+  __collect();
   packTzShift(s, nz);
+  shiftPinned = new StaticArray<bool>(s);
+  for (let i = 0; i < s; i++) shiftPinned[i] = isPinned(i);
   sortShiftsByStart(s);
   buildHolders();
   buildRecords();
-  releaseRecorded();
-  // The released arrays and the sort keys are garbage now: collected at once, so that the state the start
-  // allocates reuses their blocks instead of growing the memory (README "Wasm memory").
+  // The sort keys are garbage now: collected at once, so that the state the start allocates reuses their blocks.
   __collect();
   loaded = true;
   return 0;
@@ -562,13 +581,14 @@ function packTzShift(s: i32, nz: i32): void {
     const span = tzShift[at + 1] - tzShift[at], offset = tzShift[at + 2], minutes = tzShift[at + 3];
     if (<u32>span > 0x1ff || offset < -2048 || offset > 2047 || <u32>minutes > 0x7ff) return;
   }
-  const packed = new StaticArray<i32>(2 * n);
+  // In place (entry i moves down from word 4i to 2i), then the array's second half is freed.
   for (let i = 0; i < n; i++) {
     const at = i * TZ_WORDS;
-    packed[2 * i] = tzShift[at];
-    packed[2 * i + 1] = (tzShift[at + 1] - tzShift[at]) | ((tzShift[at + 2] & 0xfff) << 9) | (tzShift[at + 3] << 21);
+    const day = tzShift[at], word = (tzShift[at + 1] - day) | ((tzShift[at + 2] & 0xfff) << 9) | (tzShift[at + 3] << 21);
+    tzShift[2 * i] = day;
+    tzShift[2 * i + 1] = word;
   }
-  tzShift = packed;
+  __shrink(changetype<usize>(tzShift), <usize>(2 * n) << 2);
   tzPacked = true;
 }
 
