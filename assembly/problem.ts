@@ -250,7 +250,8 @@ export function recordField(id: i32): i32 {
 
 /**
  * The per-shift sections the record bits now hold are released (the GC frees them: read them with sf()), and
- * those nothing reads: shift locations without travel groups, near-day-off rows without entries (released()).
+ * those nothing reads: shift locations without travel groups, near-day-off rows without entries (released()), the
+ * global disruption multipliers when every one is 0.
  */
 function releaseRecorded(): void {
   const none = new StaticArray<i32>(0);
@@ -258,6 +259,9 @@ function releaseRecorded(): void {
   if (overlapGroupCount <= 32) overlapAllowed = none;
   if (travelShifts.length == 0) shiftLocation = none;
   if (nearDayOff.length == 0) nearDayOffOff = none;
+  let disruption = false;
+  for (let i = 0; i < shiftDisruption.length && !disruption; i++) disruption = shiftDisruption[i] != 0;
+  if (!disruption) shiftDisruption = none;
 }
 
 /** Whether shift s counts for balance rule r. */
