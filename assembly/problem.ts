@@ -37,7 +37,7 @@ export let overlapGroupCount: i32 = 0;
 export let filterCount: i32 = 0;
 export let loaded = false;
 
-/** Per shift: not pinned may move (SHIFT_PINNED or SHIFT_HISTORIC). The other per-shift fields are in the shift records (sf). */
+/** Per shift, whether it never moves (SHIFT_PINNED or SHIFT_HISTORIC); the other per-shift fields are in the shift records (sf). */
 export let shiftPinned = new StaticArray<bool>(0);
 export let requiredSkills = new StaticArray<i32>(0);
 export let preferredSkills = new StaticArray<i32>(0);
@@ -108,7 +108,8 @@ export let costData = new StaticArray<i32>(0);
  * employee) sits in one 64-byte record, and a CSR row's end is the next record's start field (the adjacent line),
  * instead of one cache line per array. On the XL instance (100,000 shifts) this halves the misses of a move.
  * Row S (E) is a sentinel holding the CSR totals. Bit fields cover the first 32 balance rules and allow-overlap
- * groups; beyond that the arrays above are read.
+ * groups; beyond that the arrays above are read. The glue writes a shift record's start, end, worked, weight, flags,
+ * initial employee and CSR starts in place (recordField); finishLoad validates them and derives the rest.
  *
  *   shift record    start end worked weight flags keySkill | CSR starts: reqSkills prefSkills tags risks
  *                   prohibited preferred unpreferred | balanceBits allowedBits initialEmployee     (SR = 16 words)
