@@ -15,7 +15,7 @@
  * XL instance (100,000 shifts, 2,000 employees) constructs in 6.4e6 units instead of 2e8. Local search repairs what
  * the sample misses.
  */
-import { shiftCount, employeeCount, shiftsByStart, shiftStart, shiftUnassignedWeight, shiftPinned, holdersOff, holders, shiftKeySkill, preferredEmployees, preferredEmployeesOff, requiredSkillsOff, requiredSkills, holdsSkillFor, SR_KEY_SKILL, SR_PREFERRED_EMPLOYEES, SR_REQUIRED_SKILLS, SR_START, SR_WEIGHT, sf } from "./problem";
+import { shiftCount, employeeCount, shiftsByStart, shiftPinned, holdersOff, holders, preferredEmployees, requiredSkills, holdsSkillFor, SR_KEY_SKILL, SR_PREFERRED_EMPLOYEES, SR_REQUIRED_SKILLS, SR_START, SR_WEIGHT, sf } from "./problem";
 import { OP_LEAF, OP_AND } from "./layout";
 import { setEmployee } from "./solution";
 import { assignment } from "./state";
@@ -23,7 +23,6 @@ import {
   evalChange, resetDelta, addChangeDelta, commitDelta, moveHardUntil, moveRest, pHard, dHard, dMedium, dSoft, scoreHard, isBetter,
 } from "./score";
 import { markBest } from "./best";
-import { sortIndicesByKey } from "./sort";
 
 export const CANDIDATE_LIMIT: i32 = 64;
 
@@ -106,30 +105,37 @@ function rotationOf(position: i32): u32 {
  * the registry), and their placement entries re-place them under the full delta. At most 2 × shiftCount entries.
  */
 export function buildConstructionOrder(): void {
-  let earliest = i32.MAX_VALUE;
-  for (let s = 0; s < shiftCount; s++) earliest = min(earliest, sf(s, SR_START));
-
-  const keys = new StaticArray<i64>(shiftCount);
-  let reviews = 0;
-  for (let s = 0; s < shiftCount; s++) if (assignment[s] >= 0 && !shiftPinned[s]) reviews++;
-  const placements = new StaticArray<i32>(shiftCount);
-  let count = 0;
+  let reviews = 0, count = 0;
   for (let s = 0; s < shiftCount; s++) {
     if (shiftPinned[s]) continue;
-    placements[count++] = s;
-    // (skilled employees, 15 - weight, start) packed most significant first; the stable sort breaks ties by index.
-    const urgency = 15 - min(15, sf(s, SR_WEIGHT));
-    keys[s] = (<i64>skilledEmployees(s) << 36) | (<i64>urgency << 32) | <i64>(<u32>(sf(s, SR_START) - earliest));
+    count++;
+    if (assignment[s] >= 0) reviews++;
   }
-  sortIndicesByKey(placements, count, keys);
-  // Of exact size, not 2 × shiftCount: it stays for the whole run (README "Wasm memory").
+  // Of exact size, not 2 × shiftCount: it stays for the whole run (README "Wasm memory"). Allocated before the
+  // one scratch array below, which then leaves no hole under it.
   order = new StaticArray<i32>(reviews + count);
   let at = 0;
   for (let i = 0; i < shiftCount; i++) {
     const s = unchecked(shiftsByStart[i]);
     if (assignment[s] >= 0 && !shiftPinned[s]) order[at++] = ~s;
   }
-  memory.copy(changetype<usize>(order) + (<usize>reviews << 2), changetype<usize>(placements), <usize>count << 2);
+  // Placements by (skilled employees, 15 - weight), then start, then index: a stable counting sort by the first
+  // two of shiftsByStart's order (start, index), without a key or a copy per shift.
+  const bucket = new StaticArray<i32>(shiftCount);
+  let most = 0;
+  for (let s = 0; s < shiftCount; s++) {
+    if (shiftPinned[s]) continue;
+    const b = (skilledEmployees(s) << 4) | (15 - min(15, sf(s, SR_WEIGHT)));
+    bucket[s] = b;
+    most = max(most, b);
+  }
+  const next = new StaticArray<i32>(most + 2);
+  for (let s = 0; s < shiftCount; s++) if (!shiftPinned[s]) next[bucket[s] + 1]++;
+  for (let b = 0; b <= most; b++) next[b + 1] += next[b];
+  for (let i = 0; i < shiftCount; i++) {
+    const s = unchecked(shiftsByStart[i]);
+    if (!shiftPinned[s]) order[reviews + next[bucket[s]]++] = s;
+  }
   orderLength = reviews + count;
   cursor = 0;
   resetPlacement();

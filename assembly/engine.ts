@@ -6,7 +6,7 @@
  *   local search: 1 unit per step (one move evaluated)
  */
 import { PHASE_CONSTRUCTION, PHASE_LOCAL_SEARCH, ERR_RANGE, ERR_STATE } from "./layout";
-import { shiftCount, employeeCount, shiftPinned, shiftInitialEmployee, shiftsByStart, loaded, SR_INITIAL, sf } from "./problem";
+import { shiftCount, employeeCount, shiftPinned, shiftsByStart, loaded, SR_INITIAL, sf } from "./problem";
 import { enabled, hardLocal } from "./constraints/index";
 import { overlapWithEmployee, ID as OVERLAP_ID } from "./constraints/overlapping-shift";
 import { initSolution, setEmployee } from "./solution";

@@ -2,7 +2,8 @@
  * Exports of the Rota solver core. Pure computation: the only host import is `abort`.
  *
  * Protocol (the glue in solver/session.ts follows it):
- *   1. h = alloc(header + directory); beginLoad(h); free(h); write each section at sectionAddress(id); finishLoad()
+ *   1. h = alloc(header + directory); beginLoad(h); free(h); write each section at sectionAddress(id), a word every
+ *      sectionStride(id) words (solver/write-sections.ts); finishLoad()
  *      (or, with a staging copy: p = alloc(4 * words); write the problem buffer; loadProblem(p, words); free(p))
  *   2. setConstraintWeight(id, w)*, setLahcLength(n)?, setAcceptor(...)?, then start(seed) - or checkpointRestore
  *   3. runSlice(budget)* and reads. Any call may grow memory: re-create typed-array views after each.
@@ -50,13 +51,21 @@ export function loadProblem(ptr: usize, words: i32): i32 {
   return problem.loadProblem(ptr, words);
 }
 
-/** Loading in place (problem.ts): beginLoad(header), write each section at sectionAddress(id), finishLoad(). */
+/**
+ * Loading in place (problem.ts): beginLoad(header), write each section at sectionAddress(id) (a word every
+ * sectionStride(id) words), finishLoad().
+ */
 export function beginLoad(ptr: usize): i32 {
   return problem.beginLoad(ptr);
 }
 
 export function sectionAddress(id: i32): usize {
   return problem.sectionAddress(id);
+}
+
+/** Words between two words of section `id` in memory (the shift records' fields are strided). */
+export function sectionStride(id: i32): i32 {
+  return problem.sectionStride(id);
 }
 
 export function finishLoad(): i32 {

@@ -5,12 +5,16 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 17;
+export const LAYOUT_VERSION: i32 = 18;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
 // `loadProblem`. A fixed header of counts, a directory with the length of every section, then the sections in
 // directory order. Times are minutes since the Unix epoch. CSR = an offsets section (rows + 1) and a data section.
+// Loaded in place instead (problem.ts beginLoad, solver/write-sections.ts), the glue writes each section where
+// `sectionAddress(id)` points, a word every `sectionStride(id)` words: the per-shift fields (SEC_SHIFT_START ..
+// SEC_SHIFT_EMPLOYEE) and the shifts' row starts (the *_OFF sections of S + 1 words) go straight into the shift
+// records (problem.ts SR_*, 16 words a shift), so that the load never holds them twice (README "Wasm memory").
 //
 //  word 0         1   2   3   4   5    6   7   8   9          10  11  12
 //  ╒═════════╤═══╤═══╤═══╤═══╤════╤═══╤═══╤═══╤══════════╤═══╤═══╤═══╕

@@ -149,14 +149,18 @@ export let history = new StaticArray<i64>(0);
 export let acceptor = ACCEPTOR_LATE_ACCEPTANCE;
 export const saStart = new StaticArray<f64>(3);
 export let saHalfLife: i64 = 100_000;
-/** The unpinned shifts, in start order (so that a window of consecutive entries is a stretch of the schedule). */
+/**
+ * The unpinned shifts, in start order (so that a window of consecutive entries is a stretch of the schedule):
+ * shiftsByStart itself when none is pinned (4 bytes per shift less, README "Wasm memory").
+ */
 let movable = new StaticArray<i32>(0);
 let movableCount = 0;
 /** Positions of the window over `movable` (half a window apart), 0 when the instance is small enough to draw from all. */
 let windowPositions = 0;
 export let pool = new StaticArray<i32>(0);
 export let poolSize = 0;
-let poolPos = new StaticArray<i32>(0);
+/** A bit per shift: whether it is in the pool. */
+let inPool = new StaticArray<u32>(0);
 let ruined = new StaticArray<i32>(RUIN_MAX);
 let ruinedFrom = new StaticArray<i32>(RUIN_MAX);
 let blockShift = new StaticArray<i32>(2 * BLOCK_MAX);
@@ -182,19 +186,22 @@ export function setAcceptor(kind: i32, hard: f64, medium: f64, soft: f64, halfLi
 
 /** Collects the shifts the search may move (the unpinned ones) and sizes the history and the pool. */
 export function initLocalSearch(): void {
-  movable = new StaticArray<i32>(shiftCount);
   movableCount = 0;
-  for (let i = 0; i < shiftCount; i++) {
-    const s = shiftsByStart[i];
-    if (!shiftPinned[s]) movable[movableCount++] = s;
+  for (let s = 0; s < shiftCount; s++) if (!shiftPinned[s]) movableCount++;
+  if (movableCount == shiftCount) movable = shiftsByStart;
+  else {
+    movable = new StaticArray<i32>(movableCount);
+    for (let i = 0, at = 0; i < shiftCount; i++) {
+      const s = shiftsByStart[i];
+      if (!shiftPinned[s]) movable[at++] = s;
+    }
   }
   windowPositions = movableCount > 2 * WINDOW ? (movableCount + (WINDOW >> 1) - 1) / (WINDOW >> 1) : 0;
   history = new StaticArray<i64>(3 * lahcLength);
   lahcIndex = 0;
-  pool = new StaticArray<i32>(shiftCount);
-  poolPos = new StaticArray<i32>(shiftCount);
+  pool = new StaticArray<i32>(min(shiftCount, POOL_INITIAL));
+  inPool = new StaticArray<u32>((shiftCount + 31) >>> 5);
   poolSize = 0;
-  for (let s = 0; s < shiftCount; s++) poolPos[s] = -1;
   deep = stallPeriod == 0;
   periodBest[0] = i64.MIN_VALUE;
   periodBest[1] = i64.MIN_VALUE;
@@ -264,30 +271,40 @@ export function isViolating(s: i32): bool {
   return unchecked(enabled[OVERLAP_ID]) && overlapOfOwnShift(s, e) > 0;
 }
 
+/** The pool's first capacity; it doubles when full (at most S entries: a shift is in it once). */
+const POOL_INITIAL: i32 = 4096;
+
+function poolHas(s: i32): bool {
+  return ((unchecked(inPool[s >>> 5]) >>> (<u32>s & 31)) & 1) != 0;
+}
+
 function poolAdd(s: i32): void {
-  if (unchecked(poolPos[s]) >= 0 || isPinned(s)) return;
-  unchecked(poolPos[s] = poolSize);
+  if (poolHas(s) || isPinned(s)) return;
+  if (poolSize == pool.length) {
+    const grown = new StaticArray<i32>(min(shiftCount, 2 * pool.length));
+    memory.copy(changetype<usize>(grown), changetype<usize>(pool), <usize>poolSize << 2);
+    pool = grown;
+  }
+  unchecked(inPool[s >>> 5] |= 1 << (<u32>s & 31));
   unchecked(pool[poolSize++] = s);
 }
 
 function poolRemoveAt(i: i32): void {
   const s = unchecked(pool[i]);
-  const last = unchecked(pool[--poolSize]);
-  unchecked(pool[i] = last);
-  unchecked(poolPos[last] = i);
-  unchecked(poolPos[s] = -1);
+  unchecked(pool[i] = unchecked(pool[--poolSize]));
+  unchecked(inPool[s >>> 5] &= ~(1 << (<u32>s & 31)));
 }
 
 /** Rebuilds the pool from scratch: every movable shift in violation, in start order. */
 export function rebuildPool(): void {
-  for (let i = 0; i < poolSize; i++) poolPos[pool[i]] = -1;
+  for (let i = 0; i < poolSize; i++) inPool[pool[i] >>> 5] = 0;
   poolSize = 0;
   for (let i = 0; i < movableCount; i++) if (isViolating(movable[i])) poolAdd(movable[i]);
 }
 
 /** Restores the pool from a checkpoint (`n` shift indices at src). */
 export function restorePool(src: usize, n: i32): void {
-  for (let i = 0; i < poolSize; i++) poolPos[pool[i]] = -1;
+  for (let i = 0; i < poolSize; i++) inPool[pool[i] >>> 5] = 0;
   poolSize = 0;
   for (let i = 0; i < n; i++) poolAdd(load<i32>(src + (<usize>i << 2)));
 }

@@ -25,6 +25,7 @@ import {
 import { costDataValid } from "./cost-data";
 import { isRuleConstraint } from "./constraints/catalog";
 import { sortIndicesByKey } from "./sort";
+import { __shrink } from "./runtime/itcms";
 
 export let shiftCount: i32 = 0;
 export let employeeCount: i32 = 0;
@@ -36,29 +37,14 @@ export let overlapGroupCount: i32 = 0;
 export let filterCount: i32 = 0;
 export let loaded = false;
 
-/** Minutes since the epoch; end >= start is guaranteed after loading. */
-export let shiftStart = new StaticArray<i32>(0);
-export let shiftEnd = new StaticArray<i32>(0);
-export let shiftWorked = new StaticArray<i32>(0);
-export let shiftUnassignedWeight = new StaticArray<i32>(0);
-export let shiftFlags = new StaticArray<i32>(0);
+/** Per shift, whether it never moves (SHIFT_PINNED or SHIFT_HISTORIC); the other per-shift fields are in the shift records (sf). */
 export let shiftPinned = new StaticArray<bool>(0);
-export let shiftMandatory = new StaticArray<bool>(0);
-export let shiftHistoric = new StaticArray<bool>(0);
-export let shiftInitialEmployee = new StaticArray<i32>(0);
-export let requiredSkillsOff = new StaticArray<i32>(0);
 export let requiredSkills = new StaticArray<i32>(0);
-export let preferredSkillsOff = new StaticArray<i32>(0);
 export let preferredSkills = new StaticArray<i32>(0);
-export let shiftRisksOff = new StaticArray<i32>(0);
 export let shiftRisks = new StaticArray<i32>(0);
-export let shiftTagsOff = new StaticArray<i32>(0);
 export let shiftTags = new StaticArray<i32>(0);
-export let prohibitedOff = new StaticArray<i32>(0);
 export let prohibited = new StaticArray<i32>(0);
-export let preferredEmployeesOff = new StaticArray<i32>(0);
 export let preferredEmployees = new StaticArray<i32>(0);
-export let unpreferredEmployeesOff = new StaticArray<i32>(0);
 export let unpreferredEmployees = new StaticArray<i32>(0);
 
 export let employeeSkillsOff = new StaticArray<i32>(0);
@@ -98,6 +84,8 @@ export let employeeRulesOff = new StaticArray<i32>(0);
 export let employeeRules = new StaticArray<i32>(0);
 export let employeeTz = new StaticArray<i32>(0);
 export let tzShift = new StaticArray<i32>(0);
+/** Whether tzShift holds two words per group and shift (packTzShift) instead of TZ_WORDS. */
+export let tzPacked = false;
 export let tzRange = new StaticArray<i32>(0);
 export let ruleMinutes = new StaticArray<i32>(0);
 export let customPeriodsOff = new StaticArray<i32>(0);
@@ -120,7 +108,8 @@ export let costData = new StaticArray<i32>(0);
  * employee) sits in one 64-byte record, and a CSR row's end is the next record's start field (the adjacent line),
  * instead of one cache line per array. On the XL instance (100,000 shifts) this halves the misses of a move.
  * Row S (E) is a sentinel holding the CSR totals. Bit fields cover the first 32 balance rules and allow-overlap
- * groups; beyond that the arrays above are read.
+ * groups; beyond that the arrays above are read. The glue writes a shift record's start, end, worked, weight, flags,
+ * initial employee and CSR starts in place (recordField); finishLoad validates them and derives the rest.
  *
  *   shift record    start end worked weight flags keySkill | CSR starts: reqSkills prefSkills tags risks
  *                   prohibited preferred unpreferred | balanceBits allowedBits initialEmployee     (SR = 16 words)
@@ -192,38 +181,20 @@ export function isMandatory(s: i32): bool {
   return (sf(s, SR_FLAGS) & SHIFT_MANDATORY) != 0;
 }
 
+/**
+ * Completes the shift records in place (the glue wrote their raw fields: recordField) and builds the employee
+ * records: flags with the first tags, the key skill's fast path, the balance and allow-overlap bits.
+ */
 function buildRecords(): void {
   const s = shiftCount, e = employeeCount;
-  shiftRec = new StaticArray<i32>((s + 1) * SR);
-  for (let i = 0; i <= s; i++) {
+  for (let i = 0; i < s; i++) {
     const at = i * SR;
-    if (i < s) {
-      shiftRec[at + SR_START] = shiftStart[i];
-      shiftRec[at + SR_END] = shiftEnd[i];
-      shiftRec[at + SR_WORKED] = shiftWorked[i];
-      shiftRec[at + SR_WEIGHT] = shiftUnassignedWeight[i];
-      let flags = (shiftPinned[i] ? SHIFT_PINNED : 0) | (shiftMandatory[i] ? SHIFT_MANDATORY : 0) | (shiftHistoric[i] ? SHIFT_HISTORIC : 0);
-      for (let k = shiftTagsOff[i]; k < shiftTagsOff[i + 1]; k++) if (shiftTags[k] < TAG_BITS) flags |= 1 << (TAG_BIT_FIRST + shiftTags[k]);
-      // One required skill (a lone leaf, the common case): the record's key skill is that skill.
-      const program = requiredSkillsOff[i];
-      if (requiredSkillsOff[i + 1] - program == 3 && requiredSkills[program] == OP_LEAF && requiredSkills[program + 1] == shiftKeySkill[i]) flags |= SHIFT_ONE_SKILL;
-      shiftRec[at + SR_FLAGS] = flags;
-      shiftRec[at + SR_KEY_SKILL] = shiftKeySkill[i];
-      shiftRec[at + SR_INITIAL] = shiftInitialEmployee[i];
-      let bits = 0;
-      for (let r = 0; r < min(32, balanceRuleCount); r++) if (balanceShifts[r * s + i] != 0) bits |= 1 << r;
-      shiftRec[at + SR_BALANCE] = bits;
-      bits = 0;
-      for (let g = 0; g < min(32, overlapGroupCount); g++) if (overlapAllowed[g * s + i] != 0) bits |= 1 << g;
-      shiftRec[at + SR_ALLOWED] = bits;
-    }
-    shiftRec[at + SR_REQUIRED_SKILLS] = requiredSkillsOff[i];
-    shiftRec[at + SR_PREFERRED_SKILLS] = preferredSkillsOff[i];
-    shiftRec[at + SR_TAGS] = shiftTagsOff[i];
-    shiftRec[at + SR_RISKS] = shiftRisksOff[i];
-    shiftRec[at + SR_PROHIBITED] = prohibitedOff[i];
-    shiftRec[at + SR_PREFERRED_EMPLOYEES] = preferredEmployeesOff[i];
-    shiftRec[at + SR_UNPREFERRED_EMPLOYEES] = unpreferredEmployeesOff[i];
+    let flags = shiftRec[at + SR_FLAGS];
+    for (let k = sf(i, SR_TAGS); k < sf(i + 1, SR_TAGS); k++) if (shiftTags[k] < TAG_BITS) flags |= 1 << (TAG_BIT_FIRST + shiftTags[k]);
+    // One required skill (a lone leaf, the common case): the record's key skill is that skill.
+    const program = sf(i, SR_REQUIRED_SKILLS), key = sf(i, SR_KEY_SKILL);
+    if (sf(i + 1, SR_REQUIRED_SKILLS) - program == 3 && requiredSkills[program] == OP_LEAF && requiredSkills[program + 1] == key) flags |= SHIFT_ONE_SKILL;
+    shiftRec[at + SR_FLAGS] = flags;
   }
   employeeRec = new StaticArray<i32>((e + 1) * ER);
   for (let i = 0; i <= e; i++) {
@@ -247,31 +218,51 @@ function buildRecords(): void {
   }
 }
 
+/** The shift records' balance and allow-overlap bits (before releaseRecorded releases their sections). */
+function recordBits(): void {
+  const s = shiftCount;
+  for (let i = 0; i < s; i++) {
+    let bits = 0;
+    for (let r = 0; r < min(32, balanceRuleCount); r++) if (balanceShifts[r * s + i] != 0) bits |= 1 << r;
+    shiftRec[i * SR + SR_BALANCE] = bits;
+    bits = 0;
+    for (let g = 0; g < min(32, overlapGroupCount); g++) if (overlapAllowed[g * s + i] != 0) bits |= 1 << g;
+    shiftRec[i * SR + SR_ALLOWED] = bits;
+  }
+}
+
 /**
- * The per-shift arrays the records now hold are released (the GC frees them): on XL that is 5 MB of the problem,
- * and memory matters there (Durable Object limit 128 MB; the Wasm heap grows by doubling). Read them with sf().
+ * The record field the glue writes section `id` into (every SR words from the records' start), or -1 for a
+ * section of its own: the per-shift fields and row starts are never a section of their own, so they are not held
+ * twice while the records are derived (the load's peak, README "Wasm memory").
+ */
+export function recordField(id: i32): i32 {
+  if (id >= SEC_SHIFT_START && id <= SEC_SHIFT_FLAGS) return SR_START + id - SEC_SHIFT_START;
+  if (id == SEC_SHIFT_EMPLOYEE) return SR_INITIAL;
+  if (id == SEC_SHIFT_REQUIRED_SKILLS_OFF) return SR_REQUIRED_SKILLS;
+  if (id == SEC_SHIFT_PREFERRED_SKILLS_OFF) return SR_PREFERRED_SKILLS;
+  if (id == SEC_SHIFT_TAGS_OFF) return SR_TAGS;
+  if (id == SEC_SHIFT_RISKS_OFF) return SR_RISKS;
+  if (id == SEC_SHIFT_PROHIBITED_OFF) return SR_PROHIBITED;
+  if (id == SEC_SHIFT_PREFERRED_OFF) return SR_PREFERRED_EMPLOYEES;
+  if (id == SEC_SHIFT_UNPREFERRED_OFF) return SR_UNPREFERRED_EMPLOYEES;
+  return -1;
+}
+
+/**
+ * The per-shift sections the record bits now hold are released (the GC frees them: read them with sf()), and
+ * those nothing reads: shift locations without travel groups, near-day-off rows without entries (released()), the
+ * global disruption multipliers when every one is 0.
  */
 function releaseRecorded(): void {
   const none = new StaticArray<i32>(0);
-  shiftStart = none;
-  shiftEnd = none;
-  shiftWorked = none;
-  shiftUnassignedWeight = none;
-  shiftFlags = none;
-  shiftInitialEmployee = none;
-  requiredSkillsOff = none;
-  preferredSkillsOff = none;
-  shiftRisksOff = none;
-  shiftTagsOff = none;
-  prohibitedOff = none;
-  preferredEmployeesOff = none;
-  unpreferredEmployeesOff = none;
-  shiftKeySkill = none;
-  // Folded into the record's flags (isMandatory, isHistoric): one byte per shift each otherwise.
-  shiftMandatory = new StaticArray<bool>(0);
-  shiftHistoric = new StaticArray<bool>(0);
   if (balanceRuleCount <= 32) balanceShifts = none;
   if (overlapGroupCount <= 32) overlapAllowed = none;
+  if (travelShifts.length == 0) shiftLocation = none;
+  if (nearDayOff.length == 0) nearDayOffOff = none;
+  let disruption = false;
+  for (let i = 0; i < shiftDisruption.length && !disruption; i++) disruption = shiftDisruption[i] != 0;
+  if (!disruption) shiftDisruption = none;
 }
 
 /** Whether shift s counts for balance rule r. */
@@ -313,8 +304,6 @@ export let maxUnpreferredSpan: i32 = 0;
 /** Employees holding each skill (CSR over skills, ascending employee index). */
 export let holdersOff = new StaticArray<i32>(0);
 export let holders = new StaticArray<i32>(0);
-/** Per shift, the required leaf skill with the fewest holders (-1 when none): the candidate pool of moves. */
-export let shiftKeySkill = new StaticArray<i32>(0);
 
 function header(base: usize, field: i32): i32 {
   return load<i32>(base + (<usize>field << 2));
@@ -343,31 +332,50 @@ export function beginLoad(base: usize): i32 {
     if (v < 0) return ERR_SIZE;
     pendingHeader[i] = v;
   }
+  const s = pendingHeader[H_SHIFTS];
+  for (let i = 0; i < SECTION_COUNT; i++) {
+    // A record field holds S words, a row start S + 1 (the sentinel record holds the rows' totals).
+    const field = recordField(i);
+    if (field >= 0 && pendingHeader[HEADER_WORDS + i] != (field >= SR_REQUIRED_SKILLS && field <= SR_UNPREFERRED_EMPLOYEES ? s + 1 : s)) return ERR_SIZE;
+  }
   pending = new Array<StaticArray<i32>>(SECTION_COUNT);
   // The sections finishLoad releases first, side by side: once released they are one free block, which the state
   // allocated at the start fills, instead of scattered blocks of S words the allocator does not reuse for arrays of
-  // S words (README "Wasm memory").
+  // S words (README "Wasm memory"). The shift records come first: the glue writes their raw fields in place.
+  shiftRec = new StaticArray<i32>((s + 1) * SR);
+  const none = new StaticArray<i32>(0);
   for (let pass = 0; pass < 2; pass++) {
     for (let i = 0; i < SECTION_COUNT; i++) {
-      if (released(i) == (pass == 0)) pending[i] = new StaticArray<i32>(pendingHeader[HEADER_WORDS + i]);
+      if (recordField(i) >= 0) pending[i] = none;
+      else if (released(i) == (pass == 0)) pending[i] = new StaticArray<i32>(pendingHeader[HEADER_WORDS + i]);
     }
   }
   return 0;
 }
 
-/** Whether finishLoad releases section `id` once the records hold it (releaseRecorded). */
+/** Whether finishLoad releases section `id` (releaseRecorded). */
 function released(id: i32): bool {
   if (id == SEC_BALANCE_SHIFTS) return pendingHeader[H_BALANCE_RULES] <= 32;
-  if (id == SEC_OVERLAP_ALLOWED) return pendingHeader[H_OVERLAP_GROUPS] <= 32;
-  return (id >= SEC_SHIFT_START && id <= SEC_SHIFT_EMPLOYEE) || id == SEC_SHIFT_REQUIRED_SKILLS_OFF ||
-    id == SEC_SHIFT_PREFERRED_SKILLS_OFF || id == SEC_SHIFT_RISKS_OFF || id == SEC_SHIFT_TAGS_OFF ||
-    id == SEC_SHIFT_PROHIBITED_OFF || id == SEC_SHIFT_PREFERRED_OFF || id == SEC_SHIFT_UNPREFERRED_OFF;
+  // Read only through a travel group's row, or an entry of a shift near a day off: not at all without any.
+  if (id == SEC_SHIFT_LOCATION) return pendingHeader[HEADER_WORDS + SEC_TRAVEL_SHIFTS] == 0;
+  if (id == SEC_NEAR_DAY_OFF_OFF) return pendingHeader[HEADER_WORDS + SEC_NEAR_DAY_OFF] == 0;
+  return id == SEC_OVERLAP_ALLOWED && pendingHeader[H_OVERLAP_GROUPS] <= 32;
 }
 
-/** Address of section `id` allocated by beginLoad (its length is the directory entry). */
+/**
+ * Address of section `id` allocated by beginLoad (its length is the directory entry): its first word, the next
+ * one `sectionStride(id)` words further.
+ */
 export function sectionAddress(id: i32): usize {
   if (id < 0 || id >= pending.length) return 0;
+  const field = recordField(id);
+  if (field >= 0) return changetype<usize>(shiftRec) + (<usize>field << 2);
   return changetype<usize>(pending[id]);
+}
+
+/** Words from one word of section `id` to the next in Wasm memory: SR for a record field, else 1. */
+export function sectionStride(id: i32): i32 {
+  return recordField(id) >= 0 ? SR : 1;
 }
 
 /** Copies the problem out of one staging buffer (header, directory, sections) and validates it. */
@@ -380,9 +388,11 @@ export function loadProblem(base: usize, words: i32): i32 {
   if (total != <i64>words) return ERR_SIZE;
   let at = base + (<usize>(HEADER_WORDS + SECTION_COUNT) << 2);
   for (let i = 0; i < SECTION_COUNT; i++) {
-    const bytes = <usize>pending[i].length << 2;
-    memory.copy(changetype<usize>(pending[i]), at, bytes);
-    at += bytes;
+    const words = pendingHeader[HEADER_WORDS + i];
+    const to = sectionAddress(i), stride = <usize>sectionStride(i) << 2;
+    if (stride == 4) memory.copy(to, at, <usize>words << 2);
+    else for (let w = 0; w < words; w++) store<i32>(to + <usize>w * stride, load<i32>(at + (<usize>w << 2)));
+    at += <usize>words << 2;
   }
   return finishLoad();
 }
@@ -397,25 +407,13 @@ export function finishLoad(): i32 {
   const nr = header(hp, H_RULES), nz = header(hp, H_TZ_GROUPS), nm = header(hp, H_MINUTE_ROWS);
 
   // The order of these calls is the section order (SEC_* ids ascending).
-  shiftStart = next(SEC_SHIFT_START);
-  shiftEnd = next(SEC_SHIFT_END);
-  shiftWorked = next(SEC_SHIFT_WORKED);
-  shiftUnassignedWeight = next(SEC_SHIFT_UNASSIGNED_WEIGHT);
-  shiftFlags = next(SEC_SHIFT_FLAGS);
-  shiftInitialEmployee = next(SEC_SHIFT_EMPLOYEE);
-  requiredSkillsOff = next(SEC_SHIFT_REQUIRED_SKILLS_OFF);
+  // The per-shift fields and row starts are in the shift records (recordField), read with sf().
   requiredSkills = next(SEC_SHIFT_REQUIRED_SKILLS);
-  preferredSkillsOff = next(SEC_SHIFT_PREFERRED_SKILLS_OFF);
   preferredSkills = next(SEC_SHIFT_PREFERRED_SKILLS);
-  shiftRisksOff = next(SEC_SHIFT_RISKS_OFF);
   shiftRisks = next(SEC_SHIFT_RISKS);
-  shiftTagsOff = next(SEC_SHIFT_TAGS_OFF);
   shiftTags = next(SEC_SHIFT_TAGS);
-  prohibitedOff = next(SEC_SHIFT_PROHIBITED_OFF);
   prohibited = next(SEC_SHIFT_PROHIBITED);
-  preferredEmployeesOff = next(SEC_SHIFT_PREFERRED_OFF);
   preferredEmployees = next(SEC_SHIFT_PREFERRED);
-  unpreferredEmployeesOff = next(SEC_SHIFT_UNPREFERRED_OFF);
   unpreferredEmployees = next(SEC_SHIFT_UNPREFERRED);
   employeeSkillsOff = next(SEC_EMPLOYEE_SKILLS_OFF);
   employeeSkills = next(SEC_EMPLOYEE_SKILLS);
@@ -468,17 +466,17 @@ export function finishLoad(): i32 {
 
   const q = employeeSkills.length;
   if (
-    shiftStart.length != s || shiftEnd.length != s || shiftWorked.length != s || shiftUnassignedWeight.length != s ||
-    shiftFlags.length != s || shiftInitialEmployee.length != s || employeePriority.length != e ||
+    shiftRec.length != (s + 1) * SR || employeePriority.length != e ||
     employeeFlags.length != e || balanceRules.length != 2 * r || balanceMembers.length != r * e ||
     balanceHistory.length != r * e || balanceShifts.length != r * s || overlapGroup.length != e ||
     overlapAllowed.length != g * s
   ) return ERR_SIZE;
   if (
-    !csr(requiredSkillsOff, s, requiredSkills.length) || !csr(preferredSkillsOff, s, preferredSkills.length) ||
-    !csr(shiftRisksOff, s, shiftRisks.length) || !csr(shiftTagsOff, s, shiftTags.length) ||
-    !csr(prohibitedOff, s, prohibited.length) || !csr(preferredEmployeesOff, s, preferredEmployees.length) ||
-    !csr(unpreferredEmployeesOff, s, unpreferredEmployees.length) || !csr(employeeSkillsOff, e, q) ||
+    !csr(shiftRec, s, requiredSkills.length, SR, SR_REQUIRED_SKILLS) ||
+    !csr(shiftRec, s, preferredSkills.length, SR, SR_PREFERRED_SKILLS) || !csr(shiftRec, s, shiftRisks.length, SR, SR_RISKS) ||
+    !csr(shiftRec, s, shiftTags.length, SR, SR_TAGS) || !csr(shiftRec, s, prohibited.length, SR, SR_PROHIBITED) ||
+    !csr(shiftRec, s, preferredEmployees.length, SR, SR_PREFERRED_EMPLOYEES) ||
+    !csr(shiftRec, s, unpreferredEmployees.length, SR, SR_UNPREFERRED_EMPLOYEES) || !csr(employeeSkillsOff, e, q) ||
     !csr(skillValidityOff, q, skillValidity.length >> 1) || !csr(employeeRisksOff, e, employeeRisks.length) ||
     !csr(unavailableOff, e, unavailable.length / SPAN_WORDS) || !csr(availableOff, e, available.length / SPAN_WORDS) ||
     !csr(preferredTimeOff, e, preferredTime.length / SPAN_WORDS) ||
@@ -487,7 +485,7 @@ export function finishLoad(): i32 {
   ) return ERR_RANGE;
   if (!inRange(employeeSkills, k) || !inRange(shiftRisks, rf) || !inRange(employeeRisks, rf) || !inRange(shiftTags, t)) return ERR_RANGE;
   if (!inRange(prohibited, e) || !inRange(preferredEmployees, e) || !inRange(unpreferredEmployees, e)) return ERR_RANGE;
-  if (!programsValid(requiredSkillsOff, requiredSkills, s, k) || !programsValid(preferredSkillsOff, preferredSkills, s, k)) return ERR_RANGE;
+  if (!programsValid(shiftRec, requiredSkills, s, k, SR, SR_REQUIRED_SKILLS) || !programsValid(shiftRec, preferredSkills, s, k, SR, SR_PREFERRED_SKILLS)) return ERR_RANGE;
   if (!programsValid(requiredTagsOff, requiredTags, e, t) || !programsValid(preferredTagsOff, preferredTags, e, t)) return ERR_RANGE;
   for (let i = 0; i < e; i++) if (<u32>overlapGroup[i] > <u32>g) return ERR_RANGE;
   if (
@@ -520,26 +518,25 @@ export function finishLoad(): i32 {
   if (!costDataValid(costData, s, e)) return ERR_RANGE;
   if (!spansValid(unavailable, f) || !spansValid(available, f) || !spansValid(preferredTime, f) || !spansValid(unpreferredTime, f)) return ERR_RANGE;
 
-  shiftPinned = new StaticArray<bool>(s);
-  shiftMandatory = new StaticArray<bool>(s);
-  shiftHistoric = new StaticArray<bool>(s);
   let longest = 0;
   for (let i = 0; i < s; i++) {
+    const at = i * SR;
     // Upstream validation rejects start >= end; should one slip through it scores as a zero-length shift.
-    if (shiftEnd[i] < shiftStart[i]) shiftEnd[i] = shiftStart[i];
-    longest = max(longest, shiftEnd[i] - shiftStart[i]);
+    if (shiftRec[at + SR_END] < shiftRec[at + SR_START]) shiftRec[at + SR_END] = shiftRec[at + SR_START];
+    longest = max(longest, shiftRec[at + SR_END] - shiftRec[at + SR_START]);
+    let flags = shiftRec[at + SR_FLAGS];
     // An initial employee that is out of range is treated as unassigned and not pinned (same rule as the glue).
-    const valid = shiftInitialEmployee[i] >= 0 && shiftInitialEmployee[i] < e;
-    if (!valid && shiftInitialEmployee[i] != -1) {
-      shiftInitialEmployee[i] = -1;
-      shiftFlags[i] &= ~SHIFT_PINNED;
+    const initial = shiftRec[at + SR_INITIAL];
+    if (!(initial >= 0 && initial < e) && initial != -1) {
+      shiftRec[at + SR_INITIAL] = -1;
+      flags &= ~SHIFT_PINNED;
     }
     // Historic shifts never move (planning window, spec §2.6).
-    shiftHistoric[i] = (shiftFlags[i] & SHIFT_HISTORIC) != 0;
-    shiftPinned[i] = (shiftFlags[i] & SHIFT_PINNED) != 0 || shiftHistoric[i];
-    shiftMandatory[i] = (shiftFlags[i] & SHIFT_MANDATORY) != 0;
-    if (shiftUnassignedWeight[i] < 0) shiftUnassignedWeight[i] = 0;
-    if (shiftWorked[i] < 0) shiftWorked[i] = 0;
+    if ((flags & SHIFT_HISTORIC) != 0) flags |= SHIFT_PINNED;
+    // Only these bits are the glue's: buildRecords adds the tag bits and SHIFT_ONE_SKILL.
+    shiftRec[at + SR_FLAGS] = flags & (SHIFT_PINNED | SHIFT_MANDATORY | SHIFT_HISTORIC);
+    if (shiftRec[at + SR_WEIGHT] < 0) shiftRec[at + SR_WEIGHT] = 0;
+    if (shiftRec[at + SR_WORKED] < 0) shiftRec[at + SR_WORKED] = 0;
   }
   maxShiftDuration = longest;
   maxUnavailableSpan = longestSpan(unavailable);
@@ -559,17 +556,45 @@ export function finishLoad(): i32 {
   tzGroupCount = nz;
   minuteRowCount = nm;
 
+  // The released sections are garbage once the records hold their bits: collected before anything is derived, so
+  // that the derived arrays fill their block instead of growing the memory (README "Wasm memory").
+  recordBits();
+  releaseRecorded();
+  __collect();
+  packTzShift(s, nz);
+  shiftPinned = new StaticArray<bool>(s);
+  for (let i = 0; i < s; i++) shiftPinned[i] = isPinned(i);
   sortShiftsByStart(s);
   buildHolders();
-  // The sort keys are garbage: collected before the records are allocated, which then reuse their block.
-  __collect();
   buildRecords();
-  releaseRecorded();
-  // The released arrays and the sort keys are garbage now: collected at once, so that the state the start
-  // allocates reuses their blocks instead of growing the memory (README "Wasm memory").
+  // The sort keys are garbage now: collected at once, so that the state the start allocates reuses their blocks.
   __collect();
   loaded = true;
   return 0;
+}
+
+/**
+ * The local times per time zone group and shift in two words instead of TZ_WORDS when every value fits (half the
+ * bytes, README "Wasm memory"): the start day; then the days from it to the last minute's (9 bits), the offset at
+ * the start (12 bits, signed) and the minutes on the start day (11 bits). Read with constraints/view.ts tz().
+ */
+function packTzShift(s: i32, nz: i32): void {
+  tzPacked = false;
+  const n = nz * s;
+  for (let i = 0; i < n; i++) {
+    const at = i * TZ_WORDS;
+    const span = tzShift[at + 1] - tzShift[at], offset = tzShift[at + 2], minutes = tzShift[at + 3];
+    if (<u32>span > 0x1ff || offset < -2048 || offset > 2047 || <u32>minutes > 0x7ff) return;
+  }
+  // In place (entry i moves down from word 4i to 2i), then the array's second half is freed.
+  for (let i = 0; i < n; i++) {
+    const at = i * TZ_WORDS;
+    const day = tzShift[at], word = (tzShift[at + 1] - day) | ((tzShift[at + 2] & 0xfff) << 9) | (tzShift[at + 3] << 21);
+    tzShift[2 * i] = day;
+    tzShift[2 * i + 1] = word;
+  }
+  __shrink(changetype<usize>(tzShift), <usize>(2 * n) << 2);
+  tzPacked = true;
 }
 
 /** shiftsByStart, rankByStart, firstStart and lastStart (its sort keys are garbage once it returns). */
@@ -577,14 +602,14 @@ function sortShiftsByStart(s: i32): void {
   const keys = new StaticArray<i64>(s);
   shiftsByStart = new StaticArray<i32>(s);
   for (let i = 0; i < s; i++) {
-    keys[i] = shiftStart[i];
+    keys[i] = sf(i, SR_START);
     shiftsByStart[i] = i;
   }
   sortIndicesByKey(shiftsByStart, s, keys);
   rankByStart = new StaticArray<i32>(s);
   for (let i = 0; i < s; i++) rankByStart[shiftsByStart[i]] = i;
-  firstStart = s > 0 ? shiftStart[shiftsByStart[0]] : 0;
-  lastStart = s > 0 ? shiftStart[shiftsByStart[s - 1]] : 0;
+  firstStart = s > 0 ? sf(shiftsByStart[0], SR_START) : 0;
+  lastStart = s > 0 ? sf(shiftsByStart[s - 1], SR_START) : 0;
 }
 
 /** Every compiled rule's kind, filters, period and parameter rows must be in range (constraint ids: contracts.ts). */
@@ -611,10 +636,11 @@ function rulesValid(n: i32, f: i32, m: i32, z: i32, customCount: i32): bool {
   return true;
 }
 
-function csr(offsets: StaticArray<i32>, rows: i32, total: i32): bool {
-  if (offsets.length != rows + 1) return false;
-  if (offsets[0] != 0 || offsets[rows] != total) return false;
-  for (let i = 0; i < rows; i++) if (offsets[i + 1] < offsets[i]) return false;
+/** Row starts `offsets[i * stride + field]` (i = 0 .. rows) of a CSR whose data holds `total` entries. */
+function csr(offsets: StaticArray<i32>, rows: i32, total: i32, stride: i32 = 1, field: i32 = 0): bool {
+  if (offsets.length != (rows + 1) * stride) return false;
+  if (offsets[field] != 0 || offsets[rows * stride + field] != total) return false;
+  for (let i = 0; i < rows; i++) if (offsets[(i + 1) * stride + field] < offsets[i * stride + field]) return false;
   return true;
 }
 
@@ -624,9 +650,9 @@ function inRange(values: StaticArray<i32>, n: i32): bool {
 }
 
 /** Every row must be exactly one well-formed program (or empty) whose leaves are below `ids`. */
-function programsValid(offsets: StaticArray<i32>, words: StaticArray<i32>, rows: i32, ids: i32): bool {
+function programsValid(offsets: StaticArray<i32>, words: StaticArray<i32>, rows: i32, ids: i32, stride: i32 = 1, field: i32 = 0): bool {
   for (let i = 0; i < rows; i++) {
-    const from = offsets[i], to = offsets[i + 1];
+    const from = offsets[i * stride + field], to = offsets[(i + 1) * stride + field];
     if (from == to) continue;
     const end = programEnd(words, from, to, ids, 0);
     if (end != to) return false;
@@ -681,11 +707,10 @@ function buildHolders(): void {
       holders[holdersOff[skill] + fill[skill]++] = emp;
     }
   }
-  shiftKeySkill = new StaticArray<i32>(shiftCount);
   for (let s = 0; s < shiftCount; s++) {
     // Only skills every satisfying employee must hold: a lone leaf or the leaves directly under a top-level AND.
     let best = -1, bestCount = i32.MAX_VALUE;
-    const from = requiredSkillsOff[s], to = requiredSkillsOff[s + 1];
+    const from = sf(s, SR_REQUIRED_SKILLS), to = sf(s + 1, SR_REQUIRED_SKILLS);
     if (from < to) {
       if (requiredSkills[from] == OP_LEAF) best = requiredSkills[from + 1];
       else if (requiredSkills[from] == OP_AND) {
@@ -700,7 +725,7 @@ function buildHolders(): void {
         }
       }
     }
-    shiftKeySkill[s] = best;
+    unchecked(shiftRec[s * SR + SR_KEY_SKILL] = best);
   }
 }
 

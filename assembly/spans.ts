@@ -5,7 +5,7 @@
  * skipped (reference `TagAwareDateTimeSpan`).
  */
 import { SPAN_WORDS } from "./layout";
-import { shiftStart, shiftEnd, filterMatches, overlapMinutes, SR_END, SR_START, sf , ef } from "./problem";
+import { filterMatches, overlapMinutes, SR_END, SR_START, sf, ef } from "./problem";
 
 /** First span index in [from, to) whose start is >= minute. */
 function lowerBound(spans: StaticArray<i32>, from: i32, to: i32, minute: i32): i32 {

@@ -11,7 +11,7 @@
  *                  │ start₀ end₀ s₀    │ start₁ end₁ s₁    │ ... │ free ...    │  len = listLength[e] entries,
  *                  └───────────────────┴───────────────────┴─────┴─────────────┘  cap = listCapacity[e]
  *
- * Insert and remove find their slot by binary search and move the tail with memory.copy. A list grows (doubling)
+ * Insert and remove find their slot by binary search and move the tail with memory.copy. A list grows (by half)
  * only when an employee holds more shifts than ever before, so after the first moves the search loop allocates
  * nothing.
  */
@@ -39,8 +39,8 @@ export function initState(): void {
   listPtr = new StaticArray<usize>(e);
   listLength = new StaticArray<i32>(e);
   listCapacity = new StaticArray<i32>(e);
-  // Twice the average load, so that a balanced schedule never grows a list.
-  const initial = max(8, (2 * s) / max(1, e));
+  // A quarter above the average load: a list beyond it grows by half (README "Wasm memory").
+  const initial = max(8, (5 * s) / (4 * max(1, e)));
   for (let i = 0; i < e; i++) {
     listPtr[i] = heap.alloc(<usize>initial * ENTRY_BYTES);
     listCapacity[i] = initial;
@@ -135,7 +135,7 @@ export function lowerBoundShift(e: i32, s: i32): i32 {
 export function insert(e: i32, s: i32): void {
   const len = unchecked(listLength[e]);
   if (len == unchecked(listCapacity[e])) {
-    const cap = len << 1;
+    const cap = len + max(8, len >> 1);
     unchecked(listPtr[e] = heap.realloc(unchecked(listPtr[e]), <usize>cap * ENTRY_BYTES));
     unchecked(listCapacity[e] = cap);
   }

@@ -2,10 +2,14 @@
  * A/B speed of two builds of the core on identical work: `npx tsx --expose-gc bench/ab.ts OLD.wasm NEW.wasm [M|XL]
  * [--no-contracts]`. Both sessions get the same instance and seed, so they make the same moves; their local search
  * slices alternate (A, B, A, B, ...) and each build's moves per CPU second are summed over its slices, so a shared
- * machine's drift hits both alike. Prints both rates and their ratio.
+ * machine's drift hits both alike. Prints both rates and their ratio. OLD (or NEW) may be a checkout's folder instead
+ * of a .wasm file: its build/rota.wasm is then loaded by its own glue (solver/), for a build whose LAYOUT_VERSION or
+ * load protocol differs from this one's.
  */
-import { readFileSync } from "node:fs";
-import { encodeProblem, SolverSession } from "../solver/index";
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import * as glue from "../solver/index";
 import { generateInstance } from "./generate";
 
 const [pathA, pathB, sizeName = "M"] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -17,9 +21,13 @@ const cpuMs = () => {
 };
 
 const input = generateInstance({ shifts: size.shifts, employees: size.employees, seed: 2027, spread: 1.3, warmShare: 0.3, pinnedShare: 0, features: true, contracts });
-const problem = encodeProblem(input);
 const sessions = await Promise.all(
-  [pathA, pathB].map(async (p) => SolverSession.create(new WebAssembly.Module(readFileSync(p)), problem, { seed: 1 })),
+  [pathA, pathB].map(async (p) => {
+    const folder = statSync(p).isDirectory();
+    const own: typeof glue = folder ? await import(pathToFileURL(join(p, "solver/index.ts")).href) : glue;
+    const wasm = folder ? join(p, "build/rota.wasm") : p;
+    return own.SolverSession.create(new WebAssembly.Module(readFileSync(wasm)), own.encodeProblem(input), { seed: 1 });
+  }),
 );
 for (const s of sessions) while (s.phase === "CONSTRUCTION") s.runSlice(1_000_000);
 const cpu = [0, 0];

@@ -10,6 +10,7 @@ import { encodeProblem, problemHeader } from "../solver/encode";
 import { loadDemandInto } from "../solver/encode-demand";
 import { SECTIONS } from "../solver/layout";
 import { instantiateRota, type RotaExports } from "../solver/wasm";
+import { writeSections } from "../solver/write-sections";
 import { generateInstance } from "./generate";
 
 const SIZES: Record<string, { shifts: number; employees: number }> = {
@@ -64,10 +65,7 @@ const hp = core.alloc(head.byteLength);
 new Int32Array(core.memory.buffer, hp, head.length).set(head);
 if (core.beginLoad(hp) !== 0) throw new Error("beginLoad");
 core.free(hp);
-SECTIONS.forEach((n, id) => {
-  const data = problem.sections[n];
-  if (data.length > 0) new Int32Array(core.memory.buffer, core.sectionAddress(id), data.length).set(data);
-});
+writeSections(core, problem);
 stage("sections allocated (beginLoad)");
 if (core.finishLoad() !== 0) throw new Error("finishLoad");
 stage("problem derived (finishLoad)", true);

@@ -13,6 +13,7 @@ import type { ExactScore, Score } from "./score";
 import { constraintIdForWeightKey } from "./constraints";
 import { instantiateRota, readString, type RotaExports } from "./wasm";
 import { loadDemandInto } from "./encode-demand";
+import { writeSections } from "./write-sections";
 
 export type ConstraintLevel = "HARD" | "MEDIUM" | "SOFT";
 export type SolverPhase = "CONSTRUCTION" | "LOCAL_SEARCH";
@@ -204,10 +205,7 @@ export class SolverSession {
     const code = core.beginLoad(ptr);
     core.free(ptr);
     check(code, "loadProblem");
-    SECTIONS.forEach((name, id) => {
-      const data = problem.sections[name];
-      if (data.length > 0) new Int32Array(core.memory.buffer, core.sectionAddress(id), data.length).set(data);
-    });
+    writeSections(core, problem);
     check(core.finishLoad(), "loadProblem");
     check(loadDemandInto(core, problem.demand), "loadDemand");
     const pairing = problem.pairings?.buffer;

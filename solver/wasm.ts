@@ -13,6 +13,7 @@ export interface RotaExports {
   loadProblem(ptr: number, words: number): number;
   beginLoad(ptr: number): number;
   sectionAddress(id: number): number;
+  sectionStride(id: number): number;
   finishLoad(): number;
   shiftCount(): number;
   employeeCount(): number;

@@ -4,7 +4,7 @@
  * minutes outside the union of the matching spans. Employees without available spans are available any time.
  */
 import { LEVEL_HARD, EMPLOYEE_HAS_AVAILABILITY } from "../layout";
-import { available, availableOff, maxAvailableSpan, employeeFlags, shiftStart, shiftEnd, ER_FLAGS, SR_END, SR_START, ef, sf , ER_AVAILABLE } from "../problem";
+import { available, availableOff, maxAvailableSpan, employeeFlags, ER_FLAGS, SR_END, SR_START, ef, sf, ER_AVAILABLE } from "../problem";
 import { coveredMinutes } from "../spans";
 
 export const ID: i32 = 3;

@@ -16,7 +16,7 @@
  * from-scratch scores agree bit for bit.
  */
 import { LEVEL_SOFT, BALANCE_TIME, BALANCE_COUNT } from "../layout";
-import { shiftCount, employeeCount, balanceRuleCount, balanceRules, balanceMembers, balanceHistory, balanceShifts, shiftWorked, SR_WORKED, sf, balanceCounts, balanceMember } from "../problem";
+import { shiftCount, employeeCount, balanceRuleCount, balanceRules, balanceMembers, balanceHistory, balanceShifts, SR_WORKED, sf, balanceCounts, balanceMember } from "../problem";
 import { assignment } from "../state";
 import { KIND_AGGREGATE, PENALTY, register, enabled, touched } from "./catalog";
 import { markId } from "../id-mask";

@@ -55,5 +55,6 @@ export function incoming(s: i32, e: i32): i64 {
 
 export function disrupted(s: i32, e: i32): i64 {
   const i = sf(s, SR_INITIAL);
-  return i < 0 || e == i ? 0 : <i64>unchecked(shiftDisruption[s]);
+  // Released when every multiplier is 0 (problem.ts releaseRecorded).
+  return i < 0 || e == i || shiftDisruption.length == 0 ? 0 : <i64>unchecked(shiftDisruption[s]);
 }

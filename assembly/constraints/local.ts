@@ -11,7 +11,7 @@
  * `addHardUntil`, `hardLocal`; else `addLocalRest`).
  */
 import { LEVEL_SOFT } from "../layout";
-import { shiftCount, shiftHistoric, isHistoric } from "../problem";
+import { shiftCount, isHistoric } from "../problem";
 import { assignment } from "../state";
 import { KIND_LOCAL, PENALTY, register, enabled, add, addHard } from "./catalog";
 import * as requiredSkillMissing from "./required-skill-missing";

@@ -22,6 +22,8 @@ export const UNPREFERRED_LEVEL: i32 = LEVEL_SOFT;
 // @ts-ignore: decorator
 @inline
 function entry(s: i32, e: i32, word: i32): i64 {
+  // Without entries the row starts are released (problem.ts releaseRecorded).
+  if (nearDayOff.length == 0) return 0;
   const from = unchecked(nearDayOffOff[s]), to = unchecked(nearDayOffOff[s + 1]);
   for (let k = from; k < to; k++) {
     const at = k * NEAR_DAY_OFF_WORDS;

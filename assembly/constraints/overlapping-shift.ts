@@ -9,7 +9,7 @@
  * (start - longest shift) and the shift's end: any shift starting earlier has already ended.
  */
 import { LEVEL_HARD } from "../layout";
-import { shiftCount, employeeCount, shiftStart, shiftEnd, shiftHistoric, shiftsByStart, maxShiftDuration, overlapMinutes, overlapGroup, overlapAllowed, ER_GROUP, SR_END, SR_START, ef, isHistoric, sf, overlapAllowedFor } from "../problem";
+import { shiftCount, employeeCount, shiftsByStart, maxShiftDuration, overlapMinutes, overlapGroup, overlapAllowed, ER_GROUP, SR_END, SR_START, ef, isHistoric, sf, overlapAllowedFor } from "../problem";
 import { KIND_PAIRWISE, PENALTY, register, enabled, add, addHard } from "./catalog";
 import { assignment, listBase, listAt, listStart, listEnd, listLength, lowerBoundByStart } from "../state";
 

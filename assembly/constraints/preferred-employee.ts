@@ -3,7 +3,7 @@
  * worked, so a preferred assignment weighs like the time it covers (the unit of the other preference constraints).
  */
 import { LEVEL_SOFT } from "../layout";
-import { preferredEmployees, preferredEmployeesOff, shiftWorked, rowContains, SR_PREFERRED_EMPLOYEES, SR_WORKED, sf } from "../problem";
+import { preferredEmployees, rowContains, SR_PREFERRED_EMPLOYEES, SR_WORKED, sf } from "../problem";
 
 export const ID: i32 = 13;
 export const NAME = "Preferred employee assigned";

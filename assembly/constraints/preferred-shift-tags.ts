@@ -5,7 +5,7 @@
  * Reward: minutes worked × the program's reward measure × the employee's priority multiplier.
  */
 import { LEVEL_SOFT } from "../layout";
-import { preferredTags, preferredTagsOff, shiftWorked, employeePriority, ER_PREFERRED_TAGS, ER_PRIORITY, SR_WORKED, ef, sf } from "../problem";
+import { preferredTags, preferredTagsOff, employeePriority, ER_PREFERRED_TAGS, ER_PRIORITY, SR_WORKED, ef, sf } from "../problem";
 import { expressionReward, OVER_TAGS } from "../expression";
 
 export const ID: i32 = 14;

@@ -3,7 +3,7 @@
  * `preferredSkillsExpression` should be held. Penalty: the expression's penalty measure (missing skills).
  */
 import { LEVEL_SOFT } from "../layout";
-import { preferredSkills, preferredSkillsOff, SR_PREFERRED_SKILLS, sf } from "../problem";
+import { preferredSkills, SR_PREFERRED_SKILLS, sf } from "../problem";
 import { expressionPenalty, OVER_SKILLS } from "../expression";
 
 export const ID: i32 = 11;

@@ -1,6 +1,6 @@
 /** "Prohibited employee assigned" (hard): an employee in the shift's `prohibitedEmployees` never works it. Penalty 1. */
 import { LEVEL_HARD } from "../layout";
-import { prohibited, prohibitedOff, rowContains, SR_PROHIBITED, sf } from "../problem";
+import { prohibited, rowContains, SR_PROHIBITED, sf } from "../problem";
 
 export const ID: i32 = 4;
 export const NAME = "Prohibited employee assigned";

@@ -3,7 +3,7 @@
  * of the employee's `prohibitedRiskFactors`. Penalty: the number of such risk factors.
  */
 import { LEVEL_HARD } from "../layout";
-import { shiftRisks, shiftRisksOff, employeeRisks, employeeRisksOff, intersectionSize, ER_RISKS, SR_RISKS, ef, sf } from "../problem";
+import { shiftRisks, employeeRisks, employeeRisksOff, intersectionSize, ER_RISKS, SR_RISKS, ef, sf } from "../problem";
 
 export const ID: i32 = 5;
 export const NAME = "Employee has prohibited risk factor associated with shift";

@@ -4,7 +4,7 @@
  * Penalty: its priority weight.
  */
 import { LEVEL_SOFT } from "../layout";
-import { shiftMandatory, shiftUnassignedWeight, SR_WEIGHT, isMandatory, sf } from "../problem";
+import { SR_WEIGHT, isMandatory, sf } from "../problem";
 
 export const ID: i32 = 8;
 export const NAME = "Unassigned optional shift";

@@ -5,7 +5,7 @@
  * as "1"), or the weight `globalRules.unassignedShiftRule.priorityWeights` gives its priority.
  */
 import { LEVEL_MEDIUM } from "../layout";
-import { shiftMandatory, shiftUnassignedWeight, SR_WEIGHT, isMandatory, sf } from "../problem";
+import { SR_WEIGHT, isMandatory, sf } from "../problem";
 
 export const ID: i32 = 7;
 export const NAME = "Unassigned shift";

@@ -1,6 +1,6 @@
 /** "Unpreferred employee assigned" (soft): an employee in the shift's `unpreferredEmployees`. Penalty: minutes worked. */
 import { LEVEL_SOFT } from "../layout";
-import { unpreferredEmployees, unpreferredEmployeesOff, shiftWorked, rowContains, SR_UNPREFERRED_EMPLOYEES, SR_WORKED, sf } from "../problem";
+import { unpreferredEmployees, rowContains, SR_UNPREFERRED_EMPLOYEES, SR_WORKED, sf } from "../problem";
 
 export const ID: i32 = 12;
 export const NAME = "Unpreferred employee assigned";

@@ -12,7 +12,7 @@
  * the move can change), once as the list is and once as the move would leave it.
  */
 import {
-  shiftCount, ruleCount, rules, ruleAux, tzShift, tzRange, tzGroupCount, ruleMinutes, filterMatches, filterCount,
+  shiftCount, ruleCount, rules, ruleAux, tzShift, tzPacked, tzRange, tzGroupCount, ruleMinutes, filterMatches, filterCount,
   SR_START, SR_END, SR_WORKED, SR_FLAGS, sf, unavailable, unavailableOff, employeeCount,
 } from "../problem";
 import {
@@ -188,19 +188,29 @@ export function rw(r: i32, field: i32): i32 {
 
 /** Per tag filter used by a rule: its row in `matchRows` (-1 when no rule uses it). */
 let filterRow = new StaticArray<i32>(0);
-let matchRows = new StaticArray<u8>(0);
+let matchRows = new StaticArray<u32>(0);
+/** Words of one row of `matchRows`: a bit per shift. */
+let matchWords: i32 = 0;
 
 /** Whether shift s passes filter f (-1 = every shift), from the precomputed rows. */
 // @ts-ignore: decorator
 @inline
 export function passes(f: i32, s: i32): bool {
-  return f < 0 || unchecked(matchRows[unchecked(filterRow[f]) * shiftCount + s]) != 0;
+  return f < 0 || ((unchecked(matchRows[unchecked(filterRow[f]) * matchWords + (s >>> 5)]) >>> (<u32>s & 31)) & 1) != 0;
 }
 
 // @ts-ignore: decorator
 @inline
 export function tz(g: i32, s: i32, k: i32): i32 {
-  return unchecked(tzShift[(g * shiftCount + s) * TZ_WORDS + k]);
+  if (!tzPacked) return unchecked(tzShift[(g * shiftCount + s) * TZ_WORDS + k]);
+  // Two words (problem.ts packTzShift): the start day; the days to the last minute, the offset, the minutes on the start day.
+  const at = (g * shiftCount + s) << 1;
+  const day = unchecked(tzShift[at]);
+  if (k == 0) return day;
+  const w = unchecked(tzShift[at + 1]);
+  if (k == 1) return day + (w & 0x1ff);
+  if (k == 2) return (w << 11) >> 20;
+  return w >>> 21;
 }
 
 /** Local day of shift s's start in group g. */
@@ -411,11 +421,12 @@ export function initView(): void {
       }
     }
   }
-  matchRows = new StaticArray<u8>(used * S);
+  matchWords = (S + 31) >>> 5;
+  matchRows = new StaticArray<u32>(used * matchWords);
   for (let f = 0; f < filterCount; f++) {
     const row = filterRow[f];
     if (row < 0) continue;
-    for (let s = 0; s < S; s++) matchRows[row * S + s] = filterMatches(f, s) ? 1 : 0;
+    for (let s = 0; s < S; s++) if (filterMatches(f, s)) matchRows[row * matchWords + (s >>> 5)] |= 1 << (<u32>s & 31);
   }
   dayBase = new StaticArray<i32>(G);
   leadToStartDayMax = new StaticArray<i32>(G);

@@ -1,5 +1,5 @@
-// Vendored from AssemblyScript 0.28.20 (std/assembly/rt/itcms.ts, Apache-2.0), unchanged but for its imports: it
-// must use the vendored tlsf.ts beside it (assembly/runtime/index.ts).
+// Vendored from AssemblyScript 0.28.20 (std/assembly/rt/itcms.ts, Apache-2.0), unchanged but for its imports (it
+// must use the vendored tlsf.ts beside it, assembly/runtime/index.ts) and __shrink, added (README "Wasm memory").
 import { BLOCK, BLOCK_OVERHEAD, OBJECT_OVERHEAD, OBJECT_MAXSIZE, TOTAL_OVERHEAD, DEBUG, TRACE, RTRACE, PROFILE } from "~lib/rt/common";
 import { onvisit, oncollect, oninterrupt, onyield } from "~lib/rt/rtrace";
 import { TypeinfoFlags } from "~lib/shared/typeinfo";
@@ -287,6 +287,21 @@ export function __renew(oldPtr: usize, size: usize): usize {
   let newPtr = __new(size, oldObj.rtId);
   memory.copy(newPtr, oldPtr, min(size, oldObj.rtSize));
   return newPtr;
+}
+
+/**
+ * Shrinks managed object `ptr` to `size` bytes in place: the tail of its block becomes free (the allocator splits
+ * it off when it is large enough), where __renew only lowers the object's size.
+ */
+// @ts-ignore: decorator
+@global @unsafe
+export function __shrink(ptr: usize, size: usize): void {
+  let obj = changetype<Object>(ptr - TOTAL_OVERHEAD);
+  if (size >= <usize>obj.rtSize) return;
+  let before = obj.size;
+  __realloc(changetype<usize>(obj) + BLOCK_OVERHEAD, OBJECT_OVERHEAD + size);
+  total -= before - obj.size;
+  obj.rtSize = <u32>size;
 }
 
 // @ts-ignore: decorator

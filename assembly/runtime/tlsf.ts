@@ -442,9 +442,9 @@ function growMemory(root: Root, size: usize): void {
   let pagesBefore = memory.size();
   size += BLOCK_OVERHEAD << usize((<usize>pagesBefore << 16) - BLOCK_OVERHEAD != changetype<usize>(GETTAIL(root)));
   let pagesNeeded = <i32>(((size + 0xffff) & ~0xffff) >>> 16);
-  // Rota: grow by what is needed, at least a sixteenth of the memory, not by doubling (README "Wasm memory"): a
+  // Rota: grow by what is needed, at least a 64th of the memory, not by doubling (README "Wasm memory"): a
   // Durable Object's isolate has 128 MB, and doubling left up to half of the memory unused.
-  let pagesWanted = max(pagesNeeded, pagesBefore >> 4);
+  let pagesWanted = max(pagesNeeded, pagesBefore >> 6);
   if (memory.grow(pagesWanted) < 0) {
     if (memory.grow(pagesNeeded) < 0) unreachable();
   }

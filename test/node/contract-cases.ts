@@ -100,6 +100,15 @@ export const CONTRACT_CASES: Record<number, { name: string; cases: ContractCase[
         matches: 1,
       },
       {
+        title: "a 600-day shift (beyond the core's two-word local times, README \"Wasm memory\"): DAY max 1000 with START_AND_END: 960 minutes on the first day, 1440 on each of the 599 next, 480 on the last -> 599 × 440",
+        input: ann(
+          { periodRules: [{ id: "day", period: "DAY", periodShiftOverlapKind: "START_AND_END", minutesWorkedLimit: { minutesWorkedMax: 1000 } }] },
+          [{ id: "long", start: "2027-02-01T08:00:00Z", end: "2028-09-23T08:00:00Z", employee: "ann" }],
+        ),
+        score: "-263560hard/0medium/0soft",
+        matches: 599,
+      },
+      {
         title: "tag filter: only shifts tagged 'night' count",
         input: ann({ periodRules: [{ id: "w", period: "WEEK", includeShiftTags: ["night"], minutesWorkedLimit: { minutesWorkedMax: 100 } }] }, [onDay("a", 0, "08:00", "12:00"), onDay("b", 1, "22:00", "02:00", { tags: ["night"] })]),
         score: "-140hard/0medium/0soft",
