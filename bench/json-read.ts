@@ -5,14 +5,20 @@
  * and dropped, and prints MB/s. With OTHER_MODULE (another version of json-stream.ts, e.g. the one before a change
  * written out by `git show REV:model/json-stream.ts > /tmp/old-json-stream.ts`), the two read alternately, five
  * rounds each, so a shared machine's drift hits both alike. `JSON.parse` of the same text is timed for scale.
+ * With `--load`, then the Durable Object's whole load once, as its first solving alarm does it (solver/read-request.ts
+ * into the shift table, then solver/open-session.ts: encode and the core's load), in CPU seconds of each part.
  */
 import { generateInstance } from "./generate";
+import { readFileSync } from "node:fs";
 import { JsonStream } from "../model/json-stream";
+import { openSession } from "../solver/open-session";
+import { readRequestBytes } from "../solver/read-request";
 
 type Reader = typeof JsonStream;
 const sizes = { M: { shifts: 1_000, employees: 50 }, XL: { shifts: 100_000, employees: 2_000 }, "400k": { shifts: 400_000, employees: 8_000 } };
-const sizeName = (process.argv[2] ?? "XL") as keyof typeof sizes;
-const other = process.argv[3];
+const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const sizeName = (args[0] ?? "XL") as keyof typeof sizes;
+const other = args[1];
 const readers: Array<[string, Reader]> = [["this", JsonStream]];
 if (other) readers.unshift(["other", ((await import(other)) as { JsonStream: Reader }).JsonStream]);
 
@@ -56,3 +62,18 @@ for (let round = 0; round < rounds; round++) {
   parseMs += performance.now() - start;
 }
 console.log(`JSON.parse: ${((bytes.byteLength * rounds) / 1e3 / parseMs).toFixed(1)} MB/s`);
+
+if (process.argv.includes("--load")) {
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
+  const module = new WebAssembly.Module(readFileSync(new URL("../build/rota.wasm", import.meta.url)));
+  let at = cpu();
+  const { request } = await readRequestBytes(bytes, CHUNK);
+  const readS = cpu() - at;
+  at = cpu();
+  const session = await openSession(module, request, { seed: 1 });
+  const openS = cpu() - at;
+  console.log(`load: read ${readS.toFixed(1)} s, openSession ${openS.toFixed(1)} s, total ${(readS + openS).toFixed(1)} s of CPU (${session.problem.shiftIds.length} shifts)`);
+}
