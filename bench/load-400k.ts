@@ -3,8 +3,9 @@
  * [SHIFTS] [SPENT]` (default 400,000 shifts, 50 per employee, and `spentLimit` PT2M). Generates the instance
  * (`bench/generate.ts`), POSTs it gzip-compressed (`MAX_BODY_BYTES` raised for its employees), polls the listing until
  * the run is SOLVING_COMPLETED, then GETs the full output and checks that it has 0 hard score and every shift.
- * Prints the time of each stage and the peak resident memory of workerd's processes (VmHWM, read every second from
- * /proc, so a process that dies keeps its last reading). Exit 1 when a stage fails. Settings: LOAD_LOG (a file that
+ * Prints the time of each stage, the peak resident memory of workerd's processes (VmHWM, read every second from
+ * /proc, so a process that dies keeps its last reading) and, per stage, the slowest answer to a probe sent every
+ * 500 ms (`GET /api/openapi.json`: how long the runtime's one thread was held). Exit 1 when a stage fails. Settings: LOAD_LOG (a file that
  * wrangler's output is written to), CONTRACTS=1 (the contract mix of `bench/memory.ts`).
  */
 import { gzipSync } from "node:zlib";
@@ -45,6 +46,27 @@ function sampleMemory(group: number): void {
   }
 }
 
+/** The slowest probe answer (ms) of the current stage: the Worker and every Durable Object share one thread locally. */
+let probeMax = 0;
+let probing = false;
+async function probe(): Promise<void> {
+  while (probing) {
+    const start = Date.now();
+    try {
+      await (await fetch(`${dev.baseUrl}/api/openapi.json`, { signal: AbortSignal.timeout(600_000) })).arrayBuffer();
+    } catch {
+      // counted as slow as it was
+    }
+    probeMax = Math.max(probeMax, Date.now() - start);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+const probed = () => {
+  const ms = probeMax;
+  probeMax = 0;
+  return `; slowest probe ${(ms / 1000).toFixed(1)} s`;
+};
+
 const dir = mkdtempSync(join(tmpdir(), "rota-400k-"));
 const dev = new WranglerDev(await freePort(), dir, key, { MAX_BODY_BYTES: String(64 * 2 ** 20), RATE_LIMIT_PER_MINUTE: "0" });
 const headers = { "X-API-KEY": key };
@@ -55,6 +77,8 @@ try {
   await dev.start();
   sampler = setInterval(() => sampleMemory(dev.pid!), 1000);
   console.log(`${ts()} wrangler dev on ${dev.baseUrl}`);
+  probing = true;
+  void probe();
 
   let start = Date.now();
   const posted = await fetch(`${dev.baseUrl}${ROOT}`, {
@@ -64,7 +88,7 @@ try {
     signal: AbortSignal.timeout(600_000),
   });
   const ack = await posted.text();
-  stages.push(`POST: ${posted.status} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+  stages.push(`POST: ${posted.status} in ${((Date.now() - start) / 1000).toFixed(1)} s${probed()}`);
   console.log(`${ts()} ${stages.at(-1)} ${posted.status === 202 ? "" : ack.slice(0, 500)}`);
   if (posted.status !== 202) throw new Error("not acknowledged");
   const id = (JSON.parse(ack) as { id: string }).id;
@@ -93,7 +117,7 @@ try {
       console.log(`${ts()} listing: ${err}`);
     }
   }
-  stages.push(`solve: ${status} ${score} after ${((Date.now() - start) / 1000).toFixed(1)} s more (${seen.join(" -> ")})`);
+  stages.push(`solve: ${status} ${score} after ${((Date.now() - start) / 1000).toFixed(1)} s more (${seen.join(" -> ")})${probed()}`);
   console.log(`${ts()} ${stages.at(-1)}`);
 
   start = Date.now();
@@ -105,13 +129,14 @@ try {
   const inputIds = input.shifts.every((s) => ids.has(s.id));
   stages.push(
     `GET output: ${got.status}, ${(text.length / 1e6).toFixed(1)} MB in ${((Date.now() - start) / 1000).toFixed(1)} s; ${outShifts.length} shifts` +
-      ` (${outShifts.filter((s) => s.employee).length} assigned), every input shift ${inputIds ? "present" : "NOT present"}, score ${output?.metadata.score}`,
+      ` (${outShifts.filter((s) => s.employee).length} assigned), every input shift ${inputIds ? "present" : "NOT present"}, score ${output?.metadata.score}${probed()}`,
   );
   console.log(`${ts()} ${stages.at(-1)}`);
   ok = status === "SOLVING_COMPLETED" && /^0hard/.test(output?.metadata.score ?? "") && outShifts.length === shifts && ids.size === shifts && inputIds;
 } catch (err) {
   console.log(`${ts()} FAILED: ${err}`);
 } finally {
+  probing = false;
   if (sampler) clearInterval(sampler);
   if (dev.pid) sampleMemory(dev.pid);
   for (const [pid, p] of peaks) stages.push(`workerd ${p.role} (pid ${pid}): peak RSS ${p.hwm.toFixed(0)} MB, last ${p.rss.toFixed(0)} MB`);
