@@ -5,12 +5,14 @@
  * the run is SOLVING_COMPLETED, then GETs the full output and checks that it has 0 hard score and every shift.
  * Prints the time of each stage, the peak resident memory of workerd's processes (VmHWM, read every second from
  * /proc, so a process that dies keeps its last reading) and, per stage, the slowest answer to a probe sent every
- * 500 ms (`GET /api/openapi.json`: how long the runtime's one thread was held). Exit 1 when a stage fails. Settings: LOAD_LOG (a file that
+ * 500 ms (`GET /api/openapi.json`: how long the runtime's one thread was held) and the CPU time the runtime process
+ * spent in it (utime + stime from /proc: an upper bound of the stage's own, since the probes, the polls and V8's
+ * helper threads count too). Exit 1 when a stage fails. Settings: LOAD_LOG (a file that
  * wrangler's output is written to), CONTRACTS=1 (the contract mix of `bench/memory.ts`).
  */
 import { gzipSync } from "node:zlib";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, WranglerDev } from "../test/e2e/wrangler-dev";
@@ -67,6 +69,29 @@ const probed = () => {
   return `; slowest probe ${(ms / 1000).toFixed(1)} s`;
 };
 
+/** CPU seconds of the runtime's workerd process so far (0 once it is gone). */
+function runtimeCpu(): number {
+  let seconds = 0;
+  for (const [pid, p] of peaks) {
+    if (p.role !== "runtime" || !existsSync(`/proc/${pid}/stat`)) continue;
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      seconds += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // gone
+    }
+  }
+  return seconds;
+}
+let cpuMark = 0;
+const cpuSpent = () => {
+  const now = runtimeCpu();
+  const spent = now - cpuMark;
+  cpuMark = now;
+  return `; runtime CPU ${spent.toFixed(1)} s`;
+};
+
 const dir = mkdtempSync(join(tmpdir(), "rota-400k-"));
 const dev = new WranglerDev(await freePort(), dir, key, { MAX_BODY_BYTES: String(64 * 2 ** 20), RATE_LIMIT_PER_MINUTE: "0" });
 const headers = { "X-API-KEY": key };
@@ -79,6 +104,8 @@ try {
   console.log(`${ts()} wrangler dev on ${dev.baseUrl}`);
   probing = true;
   void probe();
+  sampleMemory(dev.pid!);
+  cpuMark = runtimeCpu();
 
   let start = Date.now();
   const posted = await fetch(`${dev.baseUrl}${ROOT}`, {
@@ -88,7 +115,7 @@ try {
     signal: AbortSignal.timeout(600_000),
   });
   const ack = await posted.text();
-  stages.push(`POST: ${posted.status} in ${((Date.now() - start) / 1000).toFixed(1)} s${probed()}`);
+  stages.push(`POST: ${posted.status} in ${((Date.now() - start) / 1000).toFixed(1)} s${probed()}${cpuSpent()}`);
   console.log(`${ts()} ${stages.at(-1)} ${posted.status === 202 ? "" : ack.slice(0, 500)}`);
   if (posted.status !== 202) throw new Error("not acknowledged");
   const id = (JSON.parse(ack) as { id: string }).id;
@@ -111,13 +138,14 @@ try {
       score = item?.score ?? "";
       if (seen.at(-1) !== status) {
         seen.push(status);
-        console.log(`${ts()} ${status} ${score}`);
+        console.log(`${ts()} ${status} ${score}${cpuSpent()} since the last status`);
       }
     } catch (err) {
       console.log(`${ts()} listing: ${err}`);
     }
   }
   stages.push(`solve: ${status} ${score} after ${((Date.now() - start) / 1000).toFixed(1)} s more (${seen.join(" -> ")})${probed()}`);
+  cpuSpent();
   console.log(`${ts()} ${stages.at(-1)}`);
 
   start = Date.now();
@@ -129,7 +157,7 @@ try {
   const inputIds = input.shifts.every((s) => ids.has(s.id));
   stages.push(
     `GET output: ${got.status}, ${(text.length / 1e6).toFixed(1)} MB in ${((Date.now() - start) / 1000).toFixed(1)} s; ${outShifts.length} shifts` +
-      ` (${outShifts.filter((s) => s.employee).length} assigned), every input shift ${inputIds ? "present" : "NOT present"}, score ${output?.metadata.score}${probed()}`,
+      ` (${outShifts.filter((s) => s.employee).length} assigned), every input shift ${inputIds ? "present" : "NOT present"}, score ${output?.metadata.score}${probed()}${cpuSpent()}`,
   );
   console.log(`${ts()} ${stages.at(-1)}`);
   ok = status === "SOLVING_COMPLETED" && /^0hard/.test(output?.metadata.score ?? "") && outShifts.length === shifts && ids.size === shifts && inputIds;
