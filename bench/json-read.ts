@@ -1,9 +1,10 @@
 /**
- * Speed of the streaming JSON reader (`model/json-stream.ts`, README "Load"): `npx tsx bench/json-read.ts [SIZE]
+ * Speed of the streaming JSON reader (`model/json-stream.ts`, README "Request bodies"): `npx tsx bench/json-read.ts [SIZE]
  * [OTHER_MODULE]` (SIZE M, XL or 400k; default XL). Reads a generated stored request (`bench/generate.ts`, the
  * contract mix of `bench/memory.ts`) in 64 KiB chunks as the Durable Object does, its shifts handed over one by one
  * and dropped, and prints MB/s. With OTHER_MODULE (another version of json-stream.ts, e.g. the one before a change
- * written out by `git show REV:model/json-stream.ts > /tmp/old-json-stream.ts`), the two read alternately, five
+ * written out by `git show REV:model/json-stream.ts > /tmp/old-json-stream.ts`, its imports rewritten to absolute
+ * paths so that they resolve from there), the two read alternately, five
  * rounds each, so a shared machine's drift hits both alike. `JSON.parse` of the same text is timed for scale.
  * With `--load`, then the Durable Object's whole load once, as its first solving alarm does it (solver/read-request.ts
  * into the shift table, then solver/open-session.ts: encode and the core's load), in CPU seconds of each part.

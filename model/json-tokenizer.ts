@@ -1,5 +1,5 @@
 /**
- * The tokens of a JSON document read as a stream of UTF-8 bytes (README "Load": the reader's speed), for
+ * The tokens of a JSON document read as a stream of UTF-8 bytes (README "Request bodies": the tokenizer), for
  * json-stream.ts, which holds the grammar. It works on the bytes: a punctuation token is its byte, a number without a
  * fraction or exponent is built from its digits, and a short string without escapes or non-ASCII bytes is looked up
  * by its bytes in a small table of strings made before (member names, timestamps and references repeat), so most
