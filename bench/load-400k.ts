@@ -1,5 +1,5 @@
 /**
- * The seed's largest dataset end to end against a real `wrangler dev` (README "Load"): `tsx bench/load-400k.ts
+ * A dataset of 400,000 shifts end to end against a real `wrangler dev` (README "Load"): `tsx bench/load-400k.ts
  * [SHIFTS] [SPENT]` (default 400,000 shifts, 50 per employee, and `spentLimit` PT2M). Generates the instance
  * (`bench/generate.ts`), POSTs it gzip-compressed (`MAX_BODY_BYTES` raised for its employees), polls the listing until
  * the run is SOLVING_COMPLETED, then GETs the full output and checks that it has 0 hard score and every shift.
