@@ -300,7 +300,8 @@ export class JsonTokenizer {
 
   private numberOf(buf: Uint8Array, from: number, to: number, offset: number): number {
     let text = "";
-    for (let k = from; k < to; k++) text += String.fromCharCode(buf[k]);
+    if (to - from > CACHED_BYTES) text = this.decoder.decode(buf.subarray(from, to));
+    else for (let k = from; k < to; k++) text += String.fromCharCode(buf[k]);
     if (!NUMBER_TEXT.test(text)) throw new Error(`malformed number ${JSON.stringify(text.slice(0, 40))} at byte ${offset}`);
     return Number(text);
   }
