@@ -1,8 +1,8 @@
 /**
  * A JSON document read as a stream of bytes (README "Request bodies"): the members of chosen lists are handed over
  * one by one as each one completes and are not kept, everything else is built into the document's value. The
- * tokenizer is `@streamparser/json`'s (UTF-8, escapes, numbers); the grammar, the value building and the guards are
- * here:
+ * tokenizer is json-tokenizer.ts (bytes to tokens: escapes, numbers, strings); the grammar, the value building and
+ * the guards are here:
  * - nesting deeper than MAX_JSON_DEPTH and a member named `__proto__` are refused as soon as they are read, naming
  *   where (like the whole-body reader, transport.ts);
  * - a member name repeated in the root object or in one of its members (`modelInput`, `config`) is refused: those
@@ -13,7 +13,7 @@
  * Every refusal is the error `refuse` makes (400, or 413 for the size bounds: the Worker's ApiError; the Durable
  * Object's reader of a stored request a plain Error); nothing is thrown past the first one.
  */
-import Tokenizer from "@streamparser/json/tokenizer.js";
+import { COMMA, COLON, JsonTokenizer, LEFT_BRACE, LEFT_BRACKET, RIGHT_BRACE, RIGHT_BRACKET } from "./json-tokenizer";
 
 /** Deepest nesting of arrays and objects in a body; the deepest input (rule expressions) needs far less. */
 export const MAX_JSON_DEPTH = 64;
@@ -38,14 +38,6 @@ export interface JsonStreamOptions {
   maxMemberBytes: number;
   refuse: Refuse;
 }
-
-// Token types of @streamparser/json (its `TokenType` enum).
-const LEFT_BRACE = 0;
-const RIGHT_BRACE = 1;
-const LEFT_BRACKET = 2;
-const RIGHT_BRACKET = 3;
-const COLON = 4;
-const COMMA = 5;
 
 /** What the grammar expects next. */
 const enum Expect {
@@ -74,7 +66,9 @@ interface Frame {
 }
 
 export class JsonStream {
-  private readonly tokenizer = new Tokenizer();
+  private readonly tokenizer: JsonTokenizer;
+  /** The longest path in `streamed`: arrays opened deeper than it are never streamed lists. */
+  private readonly streamedDepth: number;
   private readonly stack: Frame[] = [];
   private expect = Expect.Value;
   private root: unknown = undefined;
@@ -93,12 +87,10 @@ export class JsonStream {
   private failure: Error | null = null;
 
   constructor(private readonly options: JsonStreamOptions) {
-    this.tokenizer.onToken = (token) => {
-      if (!this.failure) this.token(token.token, token.value, token.offset);
-    };
-    this.tokenizer.onError = (err) => {
-      this.failure ??= this.malformed(err.message);
-    };
+    this.tokenizer = new JsonTokenizer((type, value, offset) => {
+      if (!this.failure) this.token(type, value, offset);
+    });
+    this.streamedDepth = Math.max(0, ...options.streamed.map((path) => path.length));
   }
 
   /** Reads the next bytes of the document; throws the first refusal. */
@@ -224,7 +216,7 @@ export class JsonStream {
       segment,
       key: "",
       index: 0,
-      streamed: isArray ? this.streamedIndex(depth) : -1,
+      streamed: isArray && depth <= this.streamedDepth ? this.streamedIndex(depth) : -1,
       names: !isArray && depth <= 1 ? new Set() : null,
     });
     this.expect = isArray ? Expect.ValueOrClose : Expect.KeyOrClose;

@@ -103,6 +103,11 @@ export class WranglerDev {
     process.kill(runtime[0], "SIGKILL");
   }
 
+  /** The process group of `wrangler dev` (wrangler, its proxy and the runtime), while it runs. */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
   get log(): string {
     return this.output;
   }
