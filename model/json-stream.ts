@@ -37,6 +37,12 @@ export interface JsonStreamOptions {
   /** Most bytes of one member of a streamed list. */
   maxMemberBytes: number;
   refuse: Refuse;
+  /**
+   * String values outside the streamed lists' members are shared: one string per distinct text, held once whatever
+   * the number of members holding it (a stored request repeats its timestamps and employee ids in every employee).
+   * The values are equal either way. @default false
+   */
+  shareStrings?: boolean;
 }
 
 // Token types of @streamparser/json (its `TokenType` enum).
@@ -91,8 +97,11 @@ export class JsonStream {
   private captureEnd = -1;
   private captureDepth = -1;
   private failure: Error | null = null;
+  /** The shared strings (`shareStrings`), by their text. */
+  private readonly strings: Map<string, string> | null;
 
   constructor(private readonly options: JsonStreamOptions) {
+    this.strings = options.shareStrings ? new Map() : null;
     this.tokenizer.onToken = (token) => {
       if (!this.failure) this.token(token.token, token.value, token.offset);
     };
@@ -153,7 +162,7 @@ export class JsonStream {
       case Expect.ValueOrClose:
         if (type === RIGHT_BRACKET && this.expect === Expect.ValueOrClose) return this.close(offset);
         if (type === LEFT_BRACE || type === LEFT_BRACKET) return this.open(type === LEFT_BRACKET, offset);
-        if (type > COMMA) return this.complete(value, offset, offset);
+        if (type > COMMA) return this.complete(typeof value === "string" && this.strings && this.memberStart < 0 ? this.shared(value) : value, offset, offset);
         break;
       case Expect.KeyOrClose:
       case Expect.Key:
@@ -179,6 +188,13 @@ export class JsonStream {
         break;
     }
     this.failure = this.malformed(`unexpected ${JSON.stringify(value)} at byte ${offset}`);
+  }
+
+  private shared(value: string): string {
+    const known = this.strings!.get(value);
+    if (known !== undefined) return known;
+    this.strings!.set(value, value);
+    return value;
   }
 
   private name(key: string): void {
