@@ -38,11 +38,13 @@ export interface JsonStreamOptions {
   maxMemberBytes: number;
   refuse: Refuse;
   /**
-   * String values outside the streamed lists' members are shared: one string per distinct text, held once whatever
-   * the number of members holding it (a stored request repeats its timestamps and employee ids in every employee).
-   * The values are equal either way. @default false
+   * Values outside the streamed lists' members are shared: each string is held once per distinct text (a stored
+   * request repeats its timestamps and employee ids in every employee), and so is each small array or object of
+   * plain values nested SHARED_DEPTH deep or more (an employee's time spans, skill and tag lists), frozen since
+   * every holder shares it. The document is equal either way; only a consumer that writes into those parts fails.
+   * @default false
    */
-  shareStrings?: boolean;
+  shareValues?: boolean;
 }
 
 // Token types of @streamparser/json (its `TokenType` enum).
@@ -52,6 +54,14 @@ const LEFT_BRACKET = 2;
 const RIGHT_BRACKET = 3;
 const COLON = 4;
 const COMMA = 5;
+
+/**
+ * `shareValues`: arrays and objects shared are nested at least this deep (the root is 0: modelInput 1, its lists 2,
+ * their members 3, an employee's lists 4), so the request's own objects and the lists' members stay as built, and
+ * have at most this many members.
+ */
+const SHARED_DEPTH = 4;
+const SHARED_MEMBERS = 16;
 
 /** What the grammar expects next. */
 const enum Expect {
@@ -97,11 +107,13 @@ export class JsonStream {
   private captureEnd = -1;
   private captureDepth = -1;
   private failure: Error | null = null;
-  /** The shared strings (`shareStrings`), by their text. */
+  /** The shared strings and small values (`shareValues`), by their text and by their JSON. */
   private readonly strings: Map<string, string> | null;
+  private readonly values: Map<string, object> | null;
 
   constructor(private readonly options: JsonStreamOptions) {
-    this.strings = options.shareStrings ? new Map() : null;
+    this.strings = options.shareValues ? new Map() : null;
+    this.values = options.shareValues ? new Map() : null;
     this.tokenizer.onToken = (token) => {
       if (!this.failure) this.token(token.token, token.value, token.offset);
     };
@@ -197,6 +209,17 @@ export class JsonStream {
     return value;
   }
 
+  /** `value` (an array or object just built), or the equal one already held when it is small and flat. */
+  private sharedValue(value: object): object {
+    const members = Object.values(value);
+    if (members.length > SHARED_MEMBERS || members.some((m) => m !== null && typeof m === "object")) return value;
+    const key = JSON.stringify(value);
+    const known = this.values!.get(key);
+    if (known !== undefined) return known;
+    this.values!.set(key, Object.freeze(value));
+    return value;
+  }
+
   private name(key: string): void {
     const depth = this.stack.length - 1;
     const top = this.stack[depth];
@@ -251,7 +274,8 @@ export class JsonStream {
     if (this.captureDepth === this.stack.length && this.captureEnd < 0 && this.captureStart >= 0) this.captureEnd = offset + 1;
     // An array built by pushes keeps spare capacity; a copy is exactly its length, as JSON.parse makes it.
     const value = frame.isArray && (frame.value as unknown[]).length > 0 ? (frame.value as unknown[]).slice() : frame.value;
-    this.complete(value, this.memberStart, offset + 1);
+    const share = this.values && this.memberStart < 0 && this.stack.length >= SHARED_DEPTH;
+    this.complete(share ? this.sharedValue(value) : value, this.memberStart, offset + 1);
   }
 
   /** A value is complete (`start`..`end` are its bytes): it goes to its parent, to `onMember`, or is the root. */

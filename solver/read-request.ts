@@ -33,8 +33,8 @@ export async function readRequestStream(body: ReadableStream<Uint8Array> | Async
     // The Worker bounded both when it stored the request (README "Request bodies").
     maxKeptBytes: Number.MAX_SAFE_INTEGER,
     maxMemberBytes: Number.MAX_SAFE_INTEGER,
-    // Employees repeat timestamps and ids: each distinct string is held once.
-    shareStrings: true,
+    // Employees repeat timestamps, ids and time spans: each distinct one is held once (frozen; the readers only read).
+    shareValues: true,
     refuse,
   });
   const chunks = Symbol.asyncIterator in body ? (body as AsyncIterable<Uint8Array>) : readerChunks(body as ReadableStream<Uint8Array>);

@@ -196,16 +196,26 @@ export class ShiftTable {
     let k = member.index!.get(key);
     if (k === undefined) {
       k = member.values.length;
-      let held = this.shared!.get(key);
-      if (held === undefined && !this.shared!.has(key)) {
-        held = deepFreeze(value);
-        this.shared!.set(key, held);
-      }
-      member.values.push(held);
+      member.values.push(this.share(value, key));
       member.index!.set(key, k);
       this.valueCount++;
     }
     return k;
+  }
+
+  /** The one frozen value held for `key` (`value`'s), with the strings inside it shared too. */
+  private share(value: unknown, key = typeof value === "string" ? `s${value}` : `j${JSON.stringify(value)}`): unknown {
+    if (this.shared!.has(key)) return this.shared!.get(key);
+    if (value && typeof value === "object" && !Object.isFrozen(value)) {
+      const members = value as Record<string, unknown>;
+      for (const name of Object.keys(members)) {
+        const member = members[name];
+        if (typeof member === "string" || (member && typeof member === "object")) members[name] = this.share(member);
+      }
+      Object.freeze(value);
+    }
+    this.shared!.set(key, value);
+    return value;
   }
 
   private shapeOf(keys: string[], id: number): number {
@@ -230,12 +240,4 @@ function growInt32(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
   const grown = new Int32Array(length);
   grown.set(array);
   return grown;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }
