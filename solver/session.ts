@@ -13,6 +13,7 @@ import type { ExactScore, Score } from "./score";
 import { constraintIdForWeightKey } from "./constraints";
 import { instantiateRota, readString, type RotaExports } from "./wasm";
 import { loadDemandInto } from "./encode-demand";
+import { sectionsWritten } from "./loaded-problem";
 
 export type ConstraintLevel = "HARD" | "MEDIUM" | "SOFT";
 export type SolverPhase = "CONSTRUCTION" | "LOCAL_SEARCH";
@@ -208,6 +209,8 @@ export class SolverSession {
       const data = problem.sections[name];
       if (data.length > 0) new Int32Array(core.memory.buffer, core.sectionAddress(id), data.length).set(data);
     });
+    // The core holds the sections: a host that marked the problem releases what it no longer reads now (loaded-problem.ts).
+    sectionsWritten(problem);
     check(core.finishLoad(), "loadProblem");
     check(loadDemandInto(core, problem.demand), "loadDemand");
     const pairing = problem.pairings?.buffer;
@@ -355,7 +358,7 @@ export class SolverSession {
   }
 
   /** Sets the current solution (pinned shifts keep their employee); it also becomes the best solution. */
-  applyAssignment(assignment: Int32Array): void {
+  applyAssignment(assignment: ArrayLike<number>): void {
     const n = this.problem.shiftIds.length;
     if (assignment.length !== n) throw new SolverError(`assignment has ${assignment.length} entries, expected ${n}`, 2);
     const core = this.core;
