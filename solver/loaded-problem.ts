@@ -3,13 +3,14 @@
  * memory). The core copies every section into its own memory when a session loads (session.ts); the TypeScript side
  * reads only a few of them afterwards (per-employee metrics, justifications: READ_AFTER_LOAD). The others are
  * released: reading one afterwards throws, naming it, so a new reader shows up in the tests instead of reading
- * nothing. What stays (those sections, the problem's per-shift fields) is narrowed to the fewest bytes its values
- * need (an Int8Array or Int16Array of the same values; they are read by index only).
+ * nothing.
  *
- * A host marks the problem before it creates the session (`releaseOnceLoaded`, as solver/open-session.ts does); the
- * session releases it as soon as the sections are written into the core's memory (`sectionsWritten`), before the
- * core derives its records from them, so the two copies of the sections and the core's records are never held at
- * once.
+ * A host marks the problem before it creates the session (`releaseOnceLoaded`, as solver/open-session.ts does). Then
+ * the session narrows every section and per-shift field before the core allocates its own copy (`beforeLoad`: an
+ * Int8Array or Int16Array of the same values when they fit, read by index only; the copy into the core widens them
+ * back), and releases what the host no longer reads as soon as the sections are written into the core's memory
+ * (`sectionsWritten`), before the core derives its records from them. So the host's copy is at its smallest while
+ * the core's is allocated, and is not held beside the core's records.
  */
 import type { EncodedProblem, IntColumn } from "./encode";
 import { SECTIONS, type SectionName } from "./layout";
@@ -40,6 +41,17 @@ export function releaseOnceLoaded(problem: EncodedProblem, before?: () => void):
   marked.set(problem, before);
 }
 
+/** The core is about to allocate its copy of the sections: a marked problem's are narrowed now (see the header). */
+export function beforeLoad(problem: EncodedProblem): void {
+  if (!marked.has(problem)) return;
+  for (const [field, section] of FIELDS) {
+    const kept = narrowed(problem[field]);
+    problem[field] = kept;
+    if (section) problem.sections[section] = kept;
+  }
+  for (const name of SECTIONS) problem.sections[name] = narrowed(problem.sections[name]);
+}
+
 /** The session has written every section of `problem` into the core: a marked problem is released now. */
 export function sectionsWritten(problem: EncodedProblem): void {
   if (!marked.has(problem)) return;
@@ -49,18 +61,10 @@ export function sectionsWritten(problem: EncodedProblem): void {
   releaseLoadedSections(problem);
 }
 
-/** Releases the sections nobody reads once the core holds them and narrows what stays (see the header). */
-export function releaseLoadedSections(problem: EncodedProblem): void {
-  for (const [field, section] of FIELDS) {
-    const kept = narrowed(problem[field]);
-    problem[field] = kept;
-    if (section) problem.sections[section] = kept;
-  }
+/** Releases the sections nobody reads once the core holds them (see the header). */
+function releaseLoadedSections(problem: EncodedProblem): void {
   for (const name of SECTIONS) {
-    if (READ_AFTER_LOAD.has(name)) {
-      problem.sections[name] = narrowed(problem.sections[name]);
-      continue;
-    }
+    if (READ_AFTER_LOAD.has(name)) continue;
     Object.defineProperty(problem.sections, name, {
       get() {
         throw new Error(`Section '${name}' was released once the core held it (solver/loaded-problem.ts): add it to READ_AFTER_LOAD to read it.`);

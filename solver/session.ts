@@ -13,7 +13,7 @@ import type { ExactScore, Score } from "./score";
 import { constraintIdForWeightKey } from "./constraints";
 import { instantiateRota, readString, type RotaExports } from "./wasm";
 import { loadDemandInto } from "./encode-demand";
-import { sectionsWritten } from "./loaded-problem";
+import { beforeLoad, sectionsWritten } from "./loaded-problem";
 
 export type ConstraintLevel = "HARD" | "MEDIUM" | "SOFT";
 export type SolverPhase = "CONSTRUCTION" | "LOCAL_SEARCH";
@@ -199,6 +199,8 @@ export class SolverSession {
     const core = await instantiateRota(module);
     // Header and directory first; the core allocates the sections and each is written in place, so the problem
     // is never held twice in Wasm memory (a staging copy would double the peak on large inputs).
+    // A host that marked the problem narrows its copy first (loaded-problem.ts): it is at its smallest beside the core's.
+    beforeLoad(problem);
     const head = problemHeader(problem);
     const ptr = core.alloc(head.byteLength);
     new Int32Array(core.memory.buffer, ptr, head.length).set(head);
