@@ -103,12 +103,9 @@ export class ShiftTable {
     }
     const bytes = this.bytes;
     // The numbers are read inline (see `write`): this runs for every shift on every pass of the encoders.
-    let n = 0, shift = 0, b: number;
-    do {
-      b = bytes[at++];
-      n += (b & 127) * 2 ** shift;
-      shift += 7;
-    } while (b >= 128);
+    let b = bytes[at++];
+    let n = b & 127;
+    for (let scale = 128; b >= 128; scale *= 128) n += ((b = bytes[at++]) & 127) * scale;
     const { keys, id, members } = this.shapes[n];
     const made: Record<string, unknown> = {};
     for (let m = 0; m < keys.length; m++) {
@@ -116,13 +113,9 @@ export class ShiftTable {
         made[keys[m]] = this.ids.get(i);
         continue;
       }
-      n = 0;
-      shift = 0;
-      do {
-        b = bytes[at++];
-        n += (b & 127) * 2 ** shift;
-        shift += 7;
-      } while (b >= 128);
+      b = bytes[at++];
+      n = b & 127;
+      for (let scale = 128; b >= 128; scale *= 128) n += ((b = bytes[at++]) & 127) * scale;
       made[keys[m]] = members[m]!.values[n];
     }
     this.lastIndex = i;
@@ -180,12 +173,9 @@ export class ShiftTable {
   /** Where the record after the one at `at` starts. */
   private skip(at: number): number {
     const bytes = this.bytes;
-    let n = 0, shift = 0, b: number;
-    do {
-      b = bytes[at++];
-      n += (b & 127) * 2 ** shift;
-      shift += 7;
-    } while (b >= 128);
+    let b = bytes[at++];
+    let n = b & 127;
+    for (let scale = 128; b >= 128; scale *= 128) n += ((b = bytes[at++]) & 127) * scale;
     const { keys, id } = this.shapes[n];
     for (let m = id >= 0 ? 1 : 0; m < keys.length; m++) while (bytes[at++] >= 128);
     return at;
