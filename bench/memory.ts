@@ -15,6 +15,7 @@ import { gzipSync } from "node:zlib";
 import { Miniflare } from "miniflare";
 import { validateWithShiftFacts } from "../model/validation";
 import type { SolvingRequest } from "../schemas/solving-request";
+import { FAMILIES } from "../solver/families/index";
 import { encodeProblem, SolverSession } from "../solver/index";
 import { openSession } from "../solver/open-session";
 import { solutionParts } from "../solver/output";
@@ -84,17 +85,36 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   t = performance.now();
   const loadPeak = new HeldPeak();
   const { request: stored, shifts: table } = await readRequestStream(sampledStream((await bucket.get(key))!.body, loadPeak));
+  const readMs = performance.now() - t;
   const readHeld = heldBytes() - base;
-  // As the Durable Object opens it (solver/open-session.ts: encoded again, the sections only the core reads released).
-  const session = await openSession(module, stored, { seed: 1 });
-  const loadMs = performance.now() - t;
+  // As the Durable Object opens it (solver/open-session.ts: encoded, written into the core, the sections only the
+  // core reads released). Sampled once encoded (the sections in JavaScript) and once written into the core's memory
+  // (both copies, just before the host's is released); the end of the load is the third candidate for its peak.
+  // The samples are two full collections each: timed on a second opening without them.
+  // Inside the encoder, held memory is also sampled after each constraint family's encoder (its context is held
+  // then, with whatever the families keep in it).
+  const stages: Partial<Record<"encoded" | "written", number>> = {};
+  let familiesPeak = 0;
+  const encoders = FAMILIES.map((family) => family.encode);
+  FAMILIES.forEach((family, k) => {
+    const encode = encoders[k];
+    if (encode) (family as { encode?: typeof encode }).encode = (ctx) => (encode.call(family, ctx), (familiesPeak = Math.max(familiesPeak, heldBytes() - base)));
+  });
+  let session = await openSession(module, stored, { seed: 1, onStage: (stage) => (stages[stage] = heldBytes() - base) });
+  FAMILIES.forEach((family, k) => ((family as { encode?: unknown }).encode = encoders[k]));
   const loadHeld = heldBytes() - base;
+  const wasmBytes = session.memoryBytes();
+  const openPeak = Math.max(familiesPeak, stages.encoded!, stages.written!, loadHeld);
+  t = performance.now();
+  session = await openSession(module, stored, { seed: 1 });
+  const loadMs = readMs + performance.now() - t;
   rows.push([
     "DO: load, streamed (R2 stream, shift table, openSession)",
     loadMs,
     loadHeld,
-    `wasm memory ${mb(session.memoryBytes())}; after the read ${mb(readHeld)} (${(readHeld / size.shifts).toFixed(0)} B per shift, ` +
-      `peak while reading ${mb(loadPeak.bytes)}, ${table.sharing.shapes} shapes, ${table.sharing.values} values)`,
+    `wasm memory ${mb(wasmBytes)}, JS ${mb(loadHeld - wasmBytes)}; after the read ${mb(readHeld)} (${(readHeld / size.shifts).toFixed(0)} B per shift, ` +
+      `peak while reading ${mb(loadPeak.bytes)}, ${table.sharing.shapes} shapes, ${table.sharing.values} values); ` +
+      `openSession's peak ${mb(openPeak)} (encoding ${mb(familiesPeak)}, encoded ${mb(stages.encoded!)}, written into the core ${mb(stages.written!)}, loaded ${mb(loadHeld)})`,
   ]);
 
   // 3. One solve slice.

@@ -37,7 +37,23 @@ export interface JsonStreamOptions {
   /** Most bytes of one member of a streamed list. */
   maxMemberBytes: number;
   refuse: Refuse;
+  /**
+   * Values outside the streamed lists' members are shared: each string is held once per distinct text (a stored
+   * request repeats its timestamps and employee ids in every employee), and so is each small array or object of
+   * plain values nested SHARED_DEPTH deep or more (an employee's time spans, skill and tag lists), frozen since
+   * every holder shares it. The document is equal either way; only a consumer that writes into those parts fails.
+   * @default false
+   */
+  shareValues?: boolean;
 }
+
+/**
+ * `shareValues`: arrays and objects shared are nested at least this deep (the root is 0: modelInput 1, its lists 2,
+ * their members 3, an employee's lists 4), so the request's own objects and the lists' members stay as built, and
+ * have at most this many members.
+ */
+const SHARED_DEPTH = 4;
+const SHARED_MEMBERS = 16;
 
 /** What the grammar expects next. */
 const enum Expect {
@@ -85,8 +101,13 @@ export class JsonStream {
   private captureEnd = -1;
   private captureDepth = -1;
   private failure: Error | null = null;
+  /** The shared strings and small values (`shareValues`), by their text and by their JSON. */
+  private readonly strings: Map<string, string> | null;
+  private readonly values: Map<string, object> | null;
 
   constructor(private readonly options: JsonStreamOptions) {
+    this.strings = options.shareValues ? new Map() : null;
+    this.values = options.shareValues ? new Map() : null;
     this.tokenizer = new JsonTokenizer((type, value, offset) => {
       if (!this.failure) this.token(type, value, offset);
     });
@@ -145,7 +166,7 @@ export class JsonStream {
       case Expect.ValueOrClose:
         if (type === RIGHT_BRACKET && this.expect === Expect.ValueOrClose) return this.close(offset);
         if (type === LEFT_BRACE || type === LEFT_BRACKET) return this.open(type === LEFT_BRACKET, offset);
-        if (type > COMMA) return this.complete(value, offset, offset);
+        if (type > COMMA) return this.complete(typeof value === "string" && this.strings && this.memberStart < 0 ? this.shared(value) : value, offset, offset);
         break;
       case Expect.KeyOrClose:
       case Expect.Key:
@@ -171,6 +192,24 @@ export class JsonStream {
         break;
     }
     this.failure = this.malformed(`unexpected ${JSON.stringify(value)} at byte ${offset}`);
+  }
+
+  private shared(value: string): string {
+    const known = this.strings!.get(value);
+    if (known !== undefined) return known;
+    this.strings!.set(value, value);
+    return value;
+  }
+
+  /** `value` (an array or object just built), or the equal one already held when it is small and flat. */
+  private sharedValue(value: object): object {
+    const members = Object.values(value);
+    if (members.length > SHARED_MEMBERS || members.some((m) => m !== null && typeof m === "object")) return value;
+    const key = JSON.stringify(value);
+    const known = this.values!.get(key);
+    if (known !== undefined) return known;
+    this.values!.set(key, Object.freeze(value));
+    return value;
   }
 
   private name(key: string): void {
@@ -227,7 +266,8 @@ export class JsonStream {
     if (this.captureDepth === this.stack.length && this.captureEnd < 0 && this.captureStart >= 0) this.captureEnd = offset + 1;
     // An array built by pushes keeps spare capacity; a copy is exactly its length, as JSON.parse makes it.
     const value = frame.isArray && (frame.value as unknown[]).length > 0 ? (frame.value as unknown[]).slice() : frame.value;
-    this.complete(value, this.memberStart, offset + 1);
+    const share = this.values && this.memberStart < 0 && this.stack.length >= SHARED_DEPTH;
+    this.complete(share ? this.sharedValue(value) : value, this.memberStart, offset + 1);
   }
 
   /** A value is complete (`start`..`end` are its bytes): it goes to its parent, to `onMember`, or is the root. */

@@ -10,6 +10,7 @@ import { historicShifts, shiftAssignmentWeights, workedMinutes } from "./encode"
 import type { SectionName } from "./layout";
 import { SHIFT_HISTORIC, SHIFT_MANDATORY, SHIFT_PINNED } from "./layout";
 import { parseTimestamp } from "./time";
+import { shiftTagSets } from "./shift-tag-sets";
 
 /** Dense indices of ids, in first-seen order. */
 export class Interner {
@@ -96,7 +97,7 @@ export class EncodeContext {
   readonly filterRows = new Rows();
   private readonly filterIndex = new Map<string, number>();
   private readonly tagType = new Map<string, string>();
-  private tagSetsMemo: Set<string>[] | undefined;
+  private tagSetsMemo: ReadonlySet<string>[] | undefined;
 
   constructor(readonly input: ModelInput) {
     const shifts = input.shifts;
@@ -169,8 +170,8 @@ export class EncodeContext {
     return this.filterIndex.size;
   }
 
-  /** Tag sets of the shifts (built once). */
-  shiftTagSets(): Set<string>[] {
-    return (this.tagSetsMemo ??= this.input.shifts.map((s) => new Set(s.tags ?? [])));
+  /** Tag sets of the shifts (built once; shift-tag-sets.ts). */
+  shiftTagSets(): ReadonlySet<string>[] {
+    return (this.tagSetsMemo ??= shiftTagSets(this.input.shifts));
   }
 }

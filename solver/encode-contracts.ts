@@ -18,6 +18,7 @@ import {
 import { TimeZoneRule, dayOfIsoDate, localMinutesOf, parseTimestamp, timeOfDayMinutes, MINUTES_IN_DAY } from "./time";
 import { parseDurationMs } from "./duration";
 import type { ShiftTimes } from "./encode-context";
+import { shiftTagSets } from "./shift-tag-sets";
 
 /** Whole minutes of an ISO 8601 duration; 0 when malformed. */
 export function durationMinutes(text: string): number {
@@ -489,7 +490,7 @@ export function encodeDisruption(
   const shiftDisruption = new Int32Array(S);
   const global = input.globalRules?.disruptionRules ?? [];
   if (global.length > 0) {
-    const tagSets = input.shifts.map((s) => new Set(s.tags ?? []));
+    const tagSets = shiftTagSets(input.shifts);
     for (const rule of global) {
       const first = dayOfIsoDate(rule.start), last = dayOfIsoDate(rule.end);
       const multiplier = Math.max(1, Math.min(5, Math.floor(rule.multiplier ?? 1)));

@@ -14,6 +14,7 @@ import type { PeriodRule } from "../schemas/contract-rules";
 import { RW_AUX, RW_AUX_COUNT, K_PERIOD_COST, COST_DEFINITION_CONSTRAINT, SATURATION_CONSTRAINT } from "./layout";
 import { civilFromDays, daysFromCivil, dayOfIsoDate, parseOffset, parseTimestamp } from "./time";
 import { tagsMatch } from "./encode";
+import { shiftTagSets } from "./shift-tag-sets";
 
 export const COST_REQUIRED_ID = 66;
 export const COST_PREFERRED_ID = 67;
@@ -237,7 +238,7 @@ export function encodeCost(input: ModelInput, times: Times): { section: Int32Arr
   const members = new Int32Array(R * E);
   const shiftPeriodWords = new Int32Array(2 * R * S).fill(-1);
   const employeeTags = input.employees.map((e) => new Set(e.tags ?? []));
-  const shiftTags = input.shifts.map((s) => new Set(s.tags ?? []));
+  const shiftTags = shiftTagSets(input.shifts);
   costsRules.forEach((rule, r) => {
     const offset = parseOffset(rule.zoneOffset ?? "Z") ?? 0;
     const [first, last] = rangeIn(input, times, offset);

@@ -12,6 +12,7 @@ import type { EncodeContext } from "./encode-context";
 import { tagsMatch } from "./encode";
 import { NEAR_DAY_OFF_WORDS } from "./layout";
 import { MINUTES_IN_DAY, TimeZoneRule, parseTimestamp } from "./time";
+import { shiftTagSets } from "./shift-tag-sets";
 
 type Rule = NonNullable<ModelInput["contracts"]>[number]["avoidShiftCloseToDayOffRequestRules"] extends (infer R)[] | null | undefined ? R : never;
 
@@ -29,7 +30,7 @@ export interface NearDayOff {
 
 /** Every broken (shift, employee, rule), in employee then shift order. */
 export function nearDayOffMatches(
-  input: ModelInput, employeeIndex: ReadonlyMap<string, number>, start: Int32Array, startOffset: Int32Array, tagSets: readonly Set<string>[],
+  input: ModelInput, employeeIndex: ReadonlyMap<string, number>, start: Int32Array, startOffset: Int32Array, tagSets: readonly ReadonlySet<string>[],
 ): NearDayOff[] {
   const out: NearDayOff[] = [];
   const contracts = new Map((input.contracts ?? []).map((c) => [c.id, c]));
@@ -112,6 +113,6 @@ export function nearDayOffOfInput(input: ModelInput): NearDayOff[] {
   const starts = input.shifts.map((s) => parseTimestamp(s.start));
   return nearDayOffMatches(
     input, employeeIndex, Int32Array.from(starts, (t) => t.minute), Int32Array.from(starts, (t) => t.offset),
-    input.shifts.map((s) => new Set(s.tags ?? [])),
+    shiftTagSets(input.shifts),
   );
 }

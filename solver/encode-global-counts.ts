@@ -27,6 +27,7 @@ import { formatInstant } from "./shift-generation";
 import { isoDate, localMinutesOf, parseTimestamp, TimeZoneRule } from "./time";
 import { groupRuleOf, shiftGroupsOf } from "./shift-groups";
 import { GLOBAL_COUNT_CONSTRAINT } from "./layout";
+import { shiftTagSets } from "./shift-tag-sets";
 
 export const PERIOD_REQUIRED_ID = GLOBAL_COUNT_CONSTRAINT;
 export const PERIOD_PREFERRED_ID = GLOBAL_COUNT_CONSTRAINT + 1;
@@ -88,7 +89,7 @@ export function encodeGlobalCounts(input: ModelInput, times: Times, employeeInde
   const out: GlobalCounts = { rows: [], buckets: [], parents: [] };
   const E = input.employees.length, S = input.shifts.length;
   const employeeTags = input.employees.map((e) => new Set(e.tags ?? []));
-  const shiftTags = input.shifts.map((s) => new Set(s.tags ?? []));
+  const shiftTags = shiftTagSets(input.shifts);
   const allEmployees = (): number => {
     out.rows.push(new Uint8Array(E).fill(1));
     return out.rows.length - 1;

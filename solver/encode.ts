@@ -44,6 +44,12 @@ export interface BalanceRuleInfo {
   kind: "TIME" | "COUNT";
 }
 
+/**
+ * An array of integers read by index. What a host keeps of a problem once the core holds it is narrowed to the
+ * fewest bytes its values need (solver/loaded-problem.ts); the encoder writes Int32Arrays.
+ */
+export type IntColumn = Int32Array | Int16Array | Int8Array;
+
 export interface EncodedProblem {
   /** Input order; index i of every shift array is shiftIds[i]. */
   shiftIds: string[];
@@ -53,23 +59,23 @@ export interface EncodedProblem {
   tagIds: string[];
   riskIds: string[];
   /** Minutes since the Unix epoch (floored); shiftEnd >= shiftStart. */
-  shiftStart: Int32Array;
-  shiftEnd: Int32Array;
+  shiftStart: IntColumn;
+  shiftEnd: IntColumn;
   /** Minutes worked: duration minus breaks. */
-  shiftWorked: Int32Array;
+  shiftWorked: IntColumn;
   /** Penalty when left unassigned (priority weight). */
-  shiftWeight: Int32Array;
+  shiftWeight: IntColumn;
   /** 1 when the shift never moves (pinned with a known or no employee, or historic). */
-  shiftPinned: Int32Array;
+  shiftPinned: IntColumn;
   /** 1 when mandatory (unassigned costs medium), 0 when optional (soft). */
-  shiftMandatory: Int32Array;
+  shiftMandatory: IntColumn;
   /** 1 when the shift ends before the planning window. */
-  shiftHistoric: Int32Array;
+  shiftHistoric: IntColumn;
   /** Initial employee index, -1 when none or unknown. */
-  shiftEmployee: Int32Array;
+  shiftEmployee: IntColumn;
   balanceRules: BalanceRuleInfo[];
   /** Every section of the problem buffer, by name. */
-  sections: Record<SectionName, Int32Array>;
+  sections: Record<SectionName, IntColumn>;
   counts: {
     skills: number;
     tags: number;

@@ -8,6 +8,7 @@ import type { EncodedProblem } from "./encode";
 import { CORE_CONSTRAINTS } from "./catalog.generated";
 import { formatScore, type ExactScore } from "./score";
 import type { ConstraintLevel, ContractMatch, SolverSession } from "./session";
+import { shiftTagSets } from "./shift-tag-sets";
 
 export type Justification = { description: string } & Record<string, unknown>;
 
@@ -44,7 +45,7 @@ export function limits(min: number | null, max: number | null): string {
 export class ExplainContext {
   readonly problem: EncodedProblem;
   readonly input: ModelInput;
-  private tags?: Set<string>[];
+  private tags?: ReadonlySet<string>[];
   private assignment?: Int32Array;
   private contract?: ContractMatch[];
 
@@ -55,8 +56,8 @@ export class ExplainContext {
   }
 
   /** Tag sets of the shifts (built once). */
-  get shiftTags(): Set<string>[] {
-    return (this.tags ??= this.input.shifts.map((s) => new Set(s.tags ?? [])));
+  get shiftTags(): ReadonlySet<string>[] {
+    return (this.tags ??= shiftTagSets(this.input.shifts));
   }
 
   /** The current assignment, read once (score analysis: the solution does not change). */

@@ -1,7 +1,9 @@
 /**
  * A stored solving request read as a stream (README "Request bodies": the Durable Object's streamed load): the bytes
  * go through the tokenizer the Worker validated them with (model/json-tokenizer.ts), everything but
- * `modelInput.shifts` is built into objects as `JSON.parse` would build it, and each shift goes into a ShiftTable
+ * `modelInput.shifts` is built into objects as `JSON.parse` would build it, what repeats in it shared (each distinct
+ * string once, the small flat arrays and objects of the employees and rules once, frozen: `shareValues`), and each
+ * shift goes into a ShiftTable
  * (shift-table.ts) as soon as it is complete and is dropped. The request returned has `modelInput.shifts` as the
  * table's view. No whole-request text and no whole object tree is ever held.
  *
@@ -33,6 +35,8 @@ export async function readRequestStream(body: ReadableStream<Uint8Array> | Async
     // The Worker bounded both when it stored the request (README "Request bodies").
     maxKeptBytes: Number.MAX_SAFE_INTEGER,
     maxMemberBytes: Number.MAX_SAFE_INTEGER,
+    // Employees repeat timestamps, ids and time spans: each distinct one is held once (frozen; the readers only read).
+    shareValues: true,
     refuse,
   });
   const chunks = Symbol.asyncIterator in body ? (body as AsyncIterable<Uint8Array>) : readerChunks(body as ReadableStream<Uint8Array>);

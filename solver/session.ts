@@ -14,6 +14,7 @@ import { constraintIdForWeightKey } from "./constraints";
 import { instantiateRota, readString, type RotaExports } from "./wasm";
 import { loadDemandInto } from "./encode-demand";
 import { writeSections } from "./write-sections";
+import { beforeLoad, sectionsWritten } from "./loaded-problem";
 
 export type ConstraintLevel = "HARD" | "MEDIUM" | "SOFT";
 export type SolverPhase = "CONSTRUCTION" | "LOCAL_SEARCH";
@@ -199,6 +200,8 @@ export class SolverSession {
     const core = await instantiateRota(module);
     // Header and directory first; the core allocates the sections and each is written in place, so the problem
     // is never held twice in Wasm memory (a staging copy would double the peak on large inputs).
+    // A host that marked the problem narrows its copy first (loaded-problem.ts): it is at its smallest beside the core's.
+    beforeLoad(problem);
     const head = problemHeader(problem);
     const ptr = core.alloc(head.byteLength);
     new Int32Array(core.memory.buffer, ptr, head.length).set(head);
@@ -206,6 +209,8 @@ export class SolverSession {
     core.free(ptr);
     check(code, "loadProblem");
     writeSections(core, problem);
+    // The core holds the sections: a host that marked the problem releases what it no longer reads now (loaded-problem.ts).
+    sectionsWritten(problem);
     check(core.finishLoad(), "loadProblem");
     check(loadDemandInto(core, problem.demand), "loadDemand");
     const pairing = problem.pairings?.buffer;
@@ -353,7 +358,7 @@ export class SolverSession {
   }
 
   /** Sets the current solution (pinned shifts keep their employee); it also becomes the best solution. */
-  applyAssignment(assignment: Int32Array): void {
+  applyAssignment(assignment: ArrayLike<number>): void {
     const n = this.problem.shiftIds.length;
     if (assignment.length !== n) throw new SolverError(`assignment has ${assignment.length} entries, expected ${n}`, 2);
     const core = this.core;

@@ -21,6 +21,7 @@
  * in both); `modelOutput.shifts` lists the input's shifts only and `modelOutput.generatedShifts` the generated ones.
  */
 import type { ModelInput, Shift } from "../schemas/model-input";
+import type { IntColumn } from "./encode";
 import { parseDurationMs } from "./duration";
 import { civilFromDays, isoDate, parseTimestamp, timeOfDayMinutes, TimeZoneRule, MINUTES_IN_DAY } from "./time";
 
@@ -304,8 +305,8 @@ export interface OutputGeneratedShift {
 interface ProblemView {
   input: ModelInput;
   employeeIds: string[];
-  shiftStart: Int32Array;
-  shiftEnd: Int32Array;
+  shiftStart: IntColumn;
+  shiftEnd: IntColumn;
   demand?: {
     rules: DemandRuleIn[];
     intervals: { rule: number; start: number; end: number; target: number | null }[];

@@ -10,6 +10,7 @@ import type { SolvingRequest } from "../../schemas/solving-request";
 import { analyzeSession, sessionWithAssignment } from "../../solver/analyze";
 import { encodeProblem, type EncodedProblem } from "../../solver/encode";
 import { solutionParts, submittedAssignment } from "../../solver/output";
+import { narrowed } from "../../solver/loaded-problem";
 import { openSession } from "../../solver/open-session";
 import { jsonPieces } from "../../solver/output-json";
 import { readRequestBytes, readRequestStream } from "../../solver/read-request";
@@ -45,6 +46,10 @@ async function expectSameLoad(request: SolvingRequest, chunkBytes = 4096): Promi
   const sessions = [await SolverSession.create(module, whole, { seed: 7, weights }), await openSession(module, streamed, { seed: 7 })];
   for (const session of sessions) session.runSlice(3_000);
   expect(() => sessions[1].problem.sections.requiredSkills).toThrow(/released/);
+  // What stays is narrowed (loaded-problem.ts): the same values in fewer bytes.
+  expect(sessions[1].problem.shiftPinned).toBeInstanceOf(Int8Array);
+  expect(Array.from(sessions[1].problem.shiftEmployee)).toEqual(Array.from(whole.shiftEmployee));
+  expect(Array.from(sessions[1].problem.sections.tzShift)).toEqual(Array.from(whole.sections.tzShift));
   expect([...sessions[1].problem.shiftIds]).toEqual(whole.shiftIds);
   expect(sessions[1].bestAssignment()).toEqual(sessions[0].bestAssignment());
   const best = sessions[0].bestAssignment();
@@ -110,6 +115,37 @@ describe("streamed load of a stored request", () => {
     // The shifts' shared parts are frozen: a consumer that writes into them fails loudly, here and in tests.
     expect(() => (request.modelInput.shifts[0].tags as string[]).push("c")).toThrow(TypeError);
     expect(() => request.modelInput.shifts.push(shifts[0])).toThrow(TypeError);
+  });
+
+  it("shares the small flat values of employees and rules, frozen, and leaves the request's own objects as built", async () => {
+    const span = { start: "2027-02-01T00:00:00Z", end: "2027-02-02T00:00:00Z" };
+    const request = {
+      config: { run: { termination: { spentLimit: "PT1M" } } },
+      modelInput: {
+        employees: ["a", "b"].map((id) => ({ id, skills: ["x", "y"], unavailableTimeSpans: [{ ...span }], preferredTimeSpans: [{ ...span, weight: 2 }] })),
+        shifts: [{ id: "s", start: span.start, end: span.end }],
+      },
+    };
+    const { request: streamed } = await readRequestBytes(bytesOf(request), 7);
+    expect(streamed).toEqual(request);
+    const [a, b] = streamed.modelInput.employees as unknown as (typeof request.modelInput.employees)[number][];
+    expect(a.skills).toBe(b.skills);
+    expect(a.unavailableTimeSpans[0]).toBe(b.unavailableTimeSpans[0]);
+    expect(a.preferredTimeSpans[0]).not.toBe(a.unavailableTimeSpans[0]);
+    expect(a.unavailableTimeSpans[0].start).toBe(b.preferredTimeSpans[0].start);
+    expect(() => a.skills.push("z")).toThrow(TypeError);
+    // Lists holding objects, the employees and the request's own objects stay as built (writable).
+    expect(a.unavailableTimeSpans).not.toBe(b.unavailableTimeSpans);
+    for (const value of [a, a.unavailableTimeSpans, streamed, streamed.modelInput, streamed.config!, streamed.config!.run!]) expect(Object.isFrozen(value)).toBe(false);
+  });
+
+  it("narrows what a host keeps of a loaded problem to the fewest bytes its values need", () => {
+    const cases: [number[], unknown][] = [[[0, 1, -128, 127], Int8Array], [[-129, 5], Int16Array], [[32767, -32768], Int16Array], [[32768], Int32Array], [[-(2 ** 31), 0], Int32Array]];
+    for (const [values, type] of cases) {
+      const kept = narrowed(Int32Array.from(values));
+      expect(kept).toBeInstanceOf(type);
+      expect(Array.from(kept)).toEqual(values);
+    }
   });
 
   it("writes JSON in pieces exactly as JSON.stringify", () => {

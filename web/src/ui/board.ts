@@ -19,8 +19,8 @@ import { PX_PER_HOUR, packLanes, timeRange, widthOf, xOf, type TimeRange, type Z
 
 export interface BoardModel {
   input: ModelInput;
-  starts: Int32Array;
-  ends: Int32Array;
+  starts: ArrayLike<number>;
+  ends: ArrayLike<number>;
   assignment: Int32Array;
   pinned: (shift: number) => boolean;
   violations: Violation[][];
