@@ -491,6 +491,11 @@ function blockSwapStep(slot: i32): void {
   const anchor = pickShift();
   const a = unchecked(assignment[anchor]);
   if (a < 0) return;
+  blockSwap(slot, anchor, a, MOVE_BLOCK);
+}
+
+/** Block swap of employee a (holding `anchor`) with a sampled one, around the anchor; counted under `kind`. */
+function blockSwap(slot: i32, anchor: i32, a: i32, kind: i32): void {
   const b = sampleEmployee(anchor);
   if (b == a) return;
   const days = 1 + rngBelow(BLOCK_DAYS);
@@ -506,9 +511,9 @@ function blockSwapStep(slot: i32): void {
     addChangeDelta(s, from, to);
     setEmployee(s, to);
   }
-  unchecked(movesTried[MOVE_BLOCK]++);
+  unchecked(movesTried[kind]++);
   if (accepts(slot)) {
-    unchecked(movesAccepted[MOVE_BLOCK]++);
+    unchecked(movesAccepted[kind]++);
     commitDelta();
     for (let i = 0; i < n; i++) {
       const s = unchecked(blockShift[i]);
@@ -561,21 +566,30 @@ function breachEmployee(): i32 {
 }
 
 /**
- * Breach-aimed run move: a run move (moves/run.ts) of an employee whose contract rules are broken at the worst
- * level (breachEmployee), around one of its own shifts (a fill when it holds none, around a drawn shift), so that
- * a run too short or too long, or too few minutes, is mended where it is rather than where a random draw lands.
+ * Breach-aimed move: a run move (moves/run.ts: fill, clear, shift) or a block swap with a sampled employee, of an
+ * employee whose contract rules are broken at the worst level (breachEmployee), around one of its own shifts (a
+ * fill around a drawn shift when it holds none), so that a run too short or too long, or too few minutes, is
+ * mended where it is rather than where a random draw lands.
  */
 function breachRunStep(slot: i32): void {
   const e = breachEmployee();
-  if (e < 0) return;
+  if (e < 0) {
+    // Nothing broken among the employees scanned: the step is not lost, it makes a change move.
+    changeStep(slot);
+    return;
+  }
   const len = unchecked(listLength[e]);
-  let kind = rngBelow(3), anchor = -1;
+  let kind = rngBelow(4), anchor = -1;
   if (len == 0) {
     kind = 0;
     anchor = pickShift();
   } else {
     anchor = listAt(listBase(e), rngBelow(len));
     if (isPinned(anchor)) return;
+  }
+  if (kind == 3) {
+    blockSwap(slot, anchor, e, MOVE_BREACH);
+    return;
   }
   if (applyRunMove(kind, e, anchor) > 0) finishCompound(slot, MOVE_BREACH);
 }
