@@ -25,10 +25,10 @@
  *            minimum runs and minutes.
  *   cover chain  (moves/chain.ts) an ejection chain from an open shift that costs: an employee takes it, leaving
  *            what overlaps it or giving up a nearby shift, which the next employee takes, up to 3 links.
- *   breach run  a run move of an employee whose contract rules are broken at the worst level (hard, medium, soft
+ *   breach   a run move or block swap of an employee whose contract rules are broken at the worst level (hard, medium, soft
  *            in that order; soft rules included, which the violation pool leaves out), around one of its shifts.
  * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD), then take about 40% of the
- * steps; breach runs take 8 steps in 512 before. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
+ * steps; breach-aimed moves take 8 steps in 512 before, while the violation pool is empty. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
  * shortened before the start (setPeriods, the session's `searchPeriods` option), so tests reach every kind.
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
  * drawn), so large instances spend their steps where the violations are rather than uniformly. The other draws
@@ -85,7 +85,7 @@ const DEEP_BLOCK: i32 = 32;
 const DEEP_RUN: i32 = 64;
 const DEEP_CHAIN: i32 = 64;
 /**
- * Breach-aimed moves (breachRunStep), of MOVE_PERIOD: DEEP_BREACH once the search is deep; before, BREACH_SHARE
+ * Breach-aimed moves (breachStep), of MOVE_PERIOD: DEEP_BREACH once the search is deep; before, BREACH_SHARE
  * while the violation pool is empty (no hard or medium violation left to aim at; on the generated instances of
  * "Solver performance" it never is, and their moves per second stay as they were). They go where the contract
  * rules are broken worst, soft rules included (the violation pool holds hard and medium violations only).
@@ -572,7 +572,7 @@ function breachEmployee(): i32 {
  * fill around a drawn shift when it holds none), so that a run too short or too long, or too few minutes, is
  * mended where it is rather than where a random draw lands.
  */
-function breachRunStep(slot: i32): void {
+function breachStep(slot: i32): void {
   const e = breachEmployee();
   if (e < 0) {
     // Nothing broken among the employees scanned: the step is not lost, it makes a change move.
@@ -672,7 +672,7 @@ export function localSearchStep(): void {
     else if (r <= block) blockSwapStep(slot);
     else if (r <= run) runStep(slot);
     else if (r <= chain) chainStep(slot);
-    else if (r <= breach) breachRunStep(slot);
+    else if (r <= breach) breachStep(slot);
     else if ((r & 1) != 0) changeStep(slot);
     else swapStep(slot);
   }
