@@ -28,7 +28,7 @@
  *   breach   a run move or block swap of an employee whose contract rules are broken at the worst level (hard, medium, soft
  *            in that order; soft rules included, which the violation pool leaves out), around one of its shifts.
  * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD), then take about 40% of the
- * steps; breach-aimed moves take 8 steps in 512 before, while the violation pool is empty. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
+ * steps; breach-aimed moves take 64 steps in 512 before, while the violation pool is empty. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
  * shortened before the start (setPeriods, the session's `searchPeriods` option), so tests reach every kind.
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
  * drawn), so large instances spend their steps where the violations are rather than uniformly. The other draws
@@ -90,7 +90,7 @@ const DEEP_CHAIN: i32 = 64;
  * "Solver performance" it never is, and their moves per second stay as they were). They go where the contract
  * rules are broken worst, soft rules included (the violation pool holds hard and medium violations only).
  */
-const BREACH_SHARE: i32 = 8;
+const BREACH_SHARE: i32 = 64;
 const DEEP_BREACH: i32 = 32;
 /** Employees scanned, from a random one, for the worst contract breach (all of them up to this many). */
 const BREACH_SCAN: i32 = 64;
