@@ -25,8 +25,10 @@
  *            minimum runs and minutes.
  *   cover chain  (moves/chain.ts) an ejection chain from an open shift that costs: an employee takes it, leaving
  *            what overlaps it or giving up a nearby shift, which the next employee takes, up to 3 links.
- * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD), then take about a third of the
- * steps. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
+ *   breach   a run move or block swap of an employee whose contract rules are broken at the worst level (hard, medium, soft
+ *            in that order; soft rules included, which the violation pool leaves out), around one of its shifts.
+ * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD), then take about 40% of the
+ * steps; breach-aimed moves take 64 steps in 512 before, while the violation pool is empty. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
  * shortened before the start (setPeriods, the session's `searchPeriods` option), so tests reach every kind.
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
  * drawn), so large instances spend their steps where the violations are rather than uniformly. The other draws
@@ -55,7 +57,7 @@ import { setEmployee } from "./solution";
 import { assignment, hardClean, listBase, listLength, listAt, listStart, lowerBoundByStart } from "./state";
 import {
   resetDelta, addChangeDelta, commitDelta, evalChange, moveHardUntil, moveRest, swapHardUntil, swapRest, dHard, dMedium,
-  dSoft, pHard, pMedium, pSoft, scoreHard, scoreMedium, scoreSoft, isBetter,
+  dSoft, pHard, pMedium, pSoft, scoreHard, scoreMedium, scoreSoft, isBetter, constraintWeight,
 } from "./score";
 import { enabled, hardLocal } from "./constraints/index";
 import { overlapOfOwnShift, ID as OVERLAP_ID } from "./constraints/overlapping-shift";
@@ -63,6 +65,7 @@ import { ID as UNASSIGNED_ID } from "./constraints/unassigned-shift";
 import { bestHard, bestMedium, bestSoft, markBest, noteChange, settleJournal } from "./best";
 import { rngBelow, rngNext } from "./rng";
 import { applyRunMove } from "./moves/run";
+import { breachOf, breachHard, breachMedium, breachSoft } from "./constraints/contracts";
 import { applyCoverChain, costsOpen } from "./moves/chain";
 import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./moves/compound";
 
@@ -82,6 +85,16 @@ const DEEP_BLOCK: i32 = 32;
 const DEEP_RUN: i32 = 64;
 const DEEP_CHAIN: i32 = 64;
 /**
+ * Breach-aimed moves (breachStep), of MOVE_PERIOD: DEEP_BREACH once the search is deep; before, BREACH_SHARE
+ * while the violation pool is empty (no hard or medium violation left to aim at; on the generated instances of
+ * "Solver performance" it never is, and their moves per second stay as they were). They go where the contract
+ * rules are broken worst, soft rules included (the violation pool holds hard and medium violations only).
+ */
+const BREACH_SHARE: i32 = 64;
+const DEEP_BREACH: i32 = 32;
+/** Employees scanned, from a random one, for the worst contract breach (all of them up to this many). */
+const BREACH_SCAN: i32 = 64;
+/**
  * Whether the search has stalled once: a whole STALL_PERIOD of steps left the best score unchanged (the compound
  * moves' larger shares apply from then on; on the generated instances of "Solver performance" the simple moves
  * still improve the best solution within such a period, on the nurse rostering benchmark they stop within a
@@ -94,7 +107,7 @@ export let deep = false;
  * checks, and kicks given). Diagnostics for tests and benchmarks; not in the checkpoint (a restored session counts
  * from 0).
  */
-export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_KINDS = 5;
+export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_KINDS = 6;
 export const movesTried = new StaticArray<i64>(MOVE_KINDS);
 export const movesAccepted = new StaticArray<i64>(MOVE_KINDS);
 export const periodBest = new StaticArray<i64>(3);
@@ -496,6 +509,11 @@ function blockSwapStep(slot: i32): void {
   const anchor = pickShift();
   const a = unchecked(assignment[anchor]);
   if (a < 0) return;
+  blockSwap(slot, anchor, a, MOVE_BLOCK);
+}
+
+/** Block swap of employee a (holding `anchor`) with a sampled one, around the anchor; counted under `kind`. */
+function blockSwap(slot: i32, anchor: i32, a: i32, kind: i32): void {
   const b = sampleEmployee(anchor);
   if (b == a) return;
   const days = 1 + rngBelow(BLOCK_DAYS);
@@ -511,9 +529,9 @@ function blockSwapStep(slot: i32): void {
     addChangeDelta(s, from, to);
     setEmployee(s, to);
   }
-  unchecked(movesTried[MOVE_BLOCK]++);
+  unchecked(movesTried[kind]++);
   if (accepts(slot)) {
-    unchecked(movesAccepted[MOVE_BLOCK]++);
+    unchecked(movesAccepted[kind]++);
     commitDelta();
     for (let i = 0; i < n; i++) {
       const s = unchecked(blockShift[i]);
@@ -541,6 +559,57 @@ function runStep(slot: i32): void {
   }
   if (kind == 2 && holder != e) return;
   if (applyRunMove(kind, e, anchor) > 0) finishCompound(slot, MOVE_RUN);
+}
+
+/**
+ * An employee whose contract rules are broken at the worst level (contracts.ts breachOf: weighted penalties, hard
+ * before medium before soft) among BREACH_SCAN employees from a random one, drawn uniformly among those breaking
+ * rules at that level (so that one breach that cannot be mended, e.g. a minimum of minutes beyond what the
+ * employee's maximum shifts allow, does not take every such move); -1 when none of them breaks any.
+ */
+function breachEmployee(): i32 {
+  let e = rngBelow(employeeCount), best = -1, level = 3, seen = 0;
+  for (let i = 0, n = min(employeeCount, BREACH_SCAN); i < n; i++) {
+    breachOf(e, constraintWeight);
+    const l = breachHard > 0 ? 0 : breachMedium > 0 ? 1 : breachSoft > 0 ? 2 : 3;
+    if (l < level) {
+      level = l;
+      seen = 0;
+    }
+    // Reservoir sampling over the employees at the worst level seen so far.
+    if (l == level && l < 3 && rngBelow(++seen) == 0) best = e;
+    if (++e == employeeCount) e = 0;
+  }
+  return best;
+}
+
+/**
+ * Breach-aimed move: a run move (moves/run.ts: fill, clear, shift) or a block swap with a sampled employee, of an
+ * employee whose contract rules are broken at the worst level (breachEmployee), around one of its own shifts (a
+ * fill around a drawn shift when it holds none), so that a run too short or too long, or too few minutes, is
+ * mended where it is rather than where a random draw lands.
+ */
+function breachStep(slot: i32): void {
+  const e = breachEmployee();
+  if (e < 0) {
+    // Nothing broken among the employees scanned: the step is not lost, it makes a change move.
+    changeStep(slot);
+    return;
+  }
+  const len = unchecked(listLength[e]);
+  let kind = rngBelow(4), anchor = -1;
+  if (len == 0) {
+    kind = 0;
+    anchor = pickShift();
+  } else {
+    anchor = listAt(listBase(e), rngBelow(len));
+    if (isPinned(anchor)) return;
+  }
+  if (kind == 3) {
+    blockSwap(slot, anchor, e, MOVE_BREACH);
+    return;
+  }
+  if (applyRunMove(kind, e, anchor) > 0) finishCompound(slot, MOVE_BREACH);
 }
 
 /**
@@ -615,10 +684,12 @@ export function localSearchStep(): void {
   if (movableCount > 0 && employeeCount > 0) {
     const r = rngBelow(MOVE_PERIOD);
     const block = deep ? DEEP_BLOCK : BLOCK_SHARE, run = block + (deep ? DEEP_RUN : 0), chain = run + (deep ? DEEP_CHAIN : 0);
+    const breach = chain + (deep ? DEEP_BREACH : poolSize == 0 ? BREACH_SHARE : 0);
     if (r == 0) ruinRecreateStep(slot);
     else if (r <= block) blockSwapStep(slot);
     else if (r <= run) runStep(slot);
     else if (r <= chain) chainStep(slot);
+    else if (r <= breach) breachStep(slot);
     else if ((r & 1) != 0) changeStep(slot);
     else swapStep(slot);
   }

@@ -42,9 +42,9 @@ import * as scoped from "./scoped-disruption";
 import * as patterns from "./shift-patterns";
 import * as rotation from "./rotation";
 import { MASK_CAPACITY, newMask, markId, clearMask, orMask } from "../id-mask";
-import { enabled, touched, isRuleConstraint } from "./catalog";
+import { enabled, touched, isRuleConstraint, constraintLevel, isReward } from "./catalog";
 import * as limits from "./period-limits";
-import { K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, K_ROTATION } from "../layout";
+import { LEVEL_HARD, LEVEL_SOFT, K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, K_ROTATION } from "../layout";
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
 export let active = false;
@@ -404,6 +404,33 @@ export function dropPending(): void {
   for (let p = 0; p < pendCount; p++) unchecked(slotPending[pendSlot[p]] = -1);
   pendCount = 0;
   probeCount = 0;
+}
+
+/** Weighted committed penalty of one employee's contract rules per level (breachOf); rewards are left out. */
+export let breachHard: i64 = 0;
+export let breachMedium: i64 = 0;
+export let breachSoft: i64 = 0;
+
+/**
+ * Sums employee e's committed contract penalties per level, each times its constraint's weight (`weight`, score.ts
+ * constraintWeight), into breachHard / breachMedium / breachSoft: how badly e's rules are broken, which the
+ * breach-aimed run move (local-search.ts) reads to pick its employee.
+ */
+export function breachOf(e: i32, weight: StaticArray<i64>): void {
+  breachHard = 0;
+  breachMedium = 0;
+  breachSoft = 0;
+  for (let k = unchecked(employeeRulesOff[e]), to = unchecked(employeeRulesOff[e + 1]); k < to; k++) {
+    const p = unchecked(slotPenalty[k]);
+    if (p == 0) continue;
+    const id = rw(unchecked(employeeRules[k]), RW_CONSTRAINT);
+    if (isReward(id)) continue;
+    const w = p * unchecked(weight[id]);
+    const level = constraintLevel(id);
+    if (level == LEVEL_HARD) breachHard += w;
+    else if (level == LEVEL_SOFT) breachSoft += w;
+    else breachMedium += w;
+  }
 }
 
 /** Committed penalty and matches of a slot (explanations). */
