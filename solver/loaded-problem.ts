@@ -14,12 +14,13 @@
  */
 import type { EncodedProblem, IntColumn } from "./encode";
 import { SECTIONS, type SectionName } from "./layout";
+import { locationClasses } from "./shift-locations";
 
 /** Sections read after the load (metrics-cost.ts, families/{balance,contracts,local,overlap,travel-gap}). */
 const READ_AFTER_LOAD: ReadonlySet<SectionName> = new Set<SectionName>([
   "filtersOff", "filters", "shiftTagsOff", "shiftTags", "rules", "tzShift", "employeeTz", "ruleMinutes", "tzRange",
   "employeeRulesOff", "employeeRules", "overlapGroup", "overlapAllowed", "balanceMembers", "balanceHistory",
-  "balanceShifts", "employeeTravel", "travelShifts", "shiftLocation",
+  "balanceShifts", "employeeTravel", "travelShifts",
   // Also the problem's own fields (shiftStart, ...): releasing them here would free nothing.
   "shiftStart", "shiftEnd", "shiftWorked", "shiftUnassignedWeight", "shiftFlags", "shiftEmployee",
 ]);
@@ -58,6 +59,8 @@ export function sectionsWritten(problem: EncodedProblem): void {
   const before = marked.get(problem);
   marked.delete(problem);
   before?.();
+  // The justifications read the shifts' locations as classes (shift-locations.ts): made now, the section released.
+  locationClasses(problem, narrowed);
   releaseLoadedSections(problem);
 }
 

@@ -52,14 +52,7 @@ export function solutionParts(input: ModelInput, given: ArrayLike<number>, probl
   // the employees' metrics, the unused candidates are not unassigned shifts (their demand is uncovered instead).
   const full = encoded.input;
   const assignment = given.length === full.shifts.length ? given : Int32Array.from(full.shifts, (_s, i) => (i < given.length ? given[i] : -1));
-  const shiftOutput = (id: string, i: number) => {
-    const e = assignment[i];
-    return { id, employee: e >= 0 ? input.employees[e].id : null };
-  };
-  // Lazy (lazy-array.ts): made as they are read, for a serializer that writes them in pieces (output-json.ts); not
-  // for a value sent over RPC.
-  const ids = options.lazyShifts ? shiftIdsOf(input.shifts) : null;
-  const shifts = ids ? lazyArray(() => ids.length, (i) => shiftOutput(ids[i], i)) : input.shifts.map((shift, i) => shiftOutput(shift.id, i));
+  const shifts = shiftsOutput(input, assignment, options.lazyShifts ?? false);
   let assigned = 0;
   let assignedMandatory = 0;
   const activated = new Set<number>();
@@ -76,7 +69,7 @@ export function solutionParts(input: ModelInput, given: ArrayLike<number>, probl
     inputMetrics: inputMetrics(input),
     kpis: {
       assignedShifts: assigned,
-      unassignedShifts: input.shifts.filter((_s, i) => assignment[i] < 0).length,
+      unassignedShifts: unassignedCount(input.shifts.length, assignment),
       activatedEmployees: activated.size,
       assignedMandatoryShifts: assignedMandatory,
       assignedOptionalShifts: assigned - assignedMandatory,
@@ -85,6 +78,28 @@ export function solutionParts(input: ModelInput, given: ArrayLike<number>, probl
       ...shiftGroupKpis(input, assignment),
     },
   };
+}
+
+/** Shifts among the first `count` left unassigned (counted without reading the shifts: no lazy shift made). */
+function unassignedCount(count: number, assignment: ArrayLike<number>): number {
+  let unassigned = 0;
+  for (let i = 0; i < count; i++) if (assignment[i] < 0) unassigned++;
+  return unassigned;
+}
+
+/**
+ * `modelOutput.shifts`. Lazy (lazy-array.ts): made as they are read, for a serializer that writes them in pieces
+ * (output-json.ts); not for a value sent over RPC. Made in a function of its own: a lazy array's closures keep only
+ * what they read (input, assignment, ids), not what solutionParts computes beside them (its per-shift mandatory
+ * flags, 8 bytes a shift, were held while the output was serialized; README "Request bodies").
+ */
+function shiftsOutput(input: ModelInput, assignment: ArrayLike<number>, lazy: boolean): ModelOutput["shifts"] {
+  const shiftOutput = (id: string, i: number) => {
+    const e = assignment[i];
+    return { id, employee: e >= 0 ? input.employees[e].id : null };
+  };
+  const ids = lazy ? shiftIdsOf(input.shifts) : null;
+  return ids ? lazyArray(() => ids.length, (i) => shiftOutput(ids[i], i)) : input.shifts.map((shift, i) => shiftOutput(shift.id, i));
 }
 
 /** The assignment a dataset was submitted with: known employees only (unknown ones warned about, unassigned). */

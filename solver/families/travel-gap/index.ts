@@ -3,7 +3,8 @@
  * minimums are encoded with the travel configurations (solver/encode-travel.ts, by the local family); here: the
  * pairs' justifications, mirroring the core's rule (counts and scores come from the core).
  */
-import { TRAVEL_GAP_CONSTRAINT, LOCATION_NONE } from "../../layout";
+import { TRAVEL_GAP_CONSTRAINT } from "../../layout";
+import { locationClasses } from "../../shift-locations";
 import type { EncodedProblem } from "../../encode";
 import { matchScore, type ConstraintMatch, type ExplainContext, type Justification } from "../../explain-context";
 import type { FamilyDescriptor } from "../types";
@@ -11,14 +12,15 @@ import { pairMatchesDiff } from "../pair-matches";
 
 /** Minutes missing between shifts a and b of employee e (0 when fine or not concerned), as the core computes them. */
 export function travelGapPenalty(p: EncodedProblem, a: number, b: number, e: number): number {
-  const { employeeTravel, travelShifts, shiftLocation } = p.sections;
+  const { employeeTravel, travelShifts } = p.sections;
   const g = employeeTravel[3 * e];
   if (g < 0) return 0;
   const S = p.shiftIds.length;
   const m = Math.max(0, travelShifts[2 * (g * S + a) + 1], travelShifts[2 * (g * S + b) + 1]);
   if (m === 0 || (p.shiftHistoric[a] && p.shiftHistoric[b])) return 0;
-  if (shiftLocation[2 * a] === LOCATION_NONE || shiftLocation[2 * b] === LOCATION_NONE) return 0;
-  if (shiftLocation[2 * a] === shiftLocation[2 * b] && shiftLocation[2 * a + 1] === shiftLocation[2 * b + 1]) return 0;
+  // Either without a location, or both at the same one (shift-locations.ts).
+  const location = locationClasses(p);
+  if (location[a] < 0 || location[b] < 0 || location[a] === location[b]) return 0;
   const gap = p.shiftStart[a] <= p.shiftStart[b] ? p.shiftStart[b] - p.shiftEnd[a] : p.shiftStart[a] - p.shiftEnd[b];
   return gap >= m ? 0 : m - Math.max(0, gap);
 }
