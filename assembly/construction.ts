@@ -15,7 +15,7 @@
  * XL instance (100,000 shifts, 2,000 employees) constructs in 6.4e6 units instead of 2e8. Local search repairs what
  * the sample misses.
  */
-import { shiftCount, employeeCount, shiftsByStart, shiftPinned, holdersOff, holders, preferredEmployees, requiredSkills, holdsSkillFor, SR_KEY_SKILL, SR_PREFERRED_EMPLOYEES, SR_REQUIRED_SKILLS, SR_START, SR_WEIGHT, sf } from "./problem";
+import { shiftCount, employeeCount, shiftsByStart, shiftPinned, holdersOff, holders, preferredEmployees, requiredSkills, holdsSkillFor, SHIFT_ONE_SKILL, SR_FLAGS, SR_KEY_SKILL, SR_PREFERRED_EMPLOYEES, SR_REQUIRED_SKILLS, SR_START, SR_WEIGHT, sf } from "./problem";
 import { OP_LEAF, OP_AND } from "./layout";
 import { setEmployee } from "./solution";
 import { assignment } from "./state";
@@ -37,6 +37,11 @@ export let candidateSoft: i64 = 0;
 
 /** Employees holding the skills directly required by shift `s` (top-level AND leaves or a lone leaf). */
 function skilledEmployees(s: i32): i32 {
+  // One required skill: its program was dropped at the load (problem.ts dropLoneSkillPrograms).
+  if ((sf(s, SR_FLAGS) & SHIFT_ONE_SKILL) != 0) {
+    const key = sf(s, SR_KEY_SKILL);
+    return holdersOff[key + 1] - holdersOff[key];
+  }
   const from = sf(s, SR_REQUIRED_SKILLS), to = sf(s + 1, SR_REQUIRED_SKILLS);
   if (from == to) return employeeCount;
   const key = sf(s, SR_KEY_SKILL);

@@ -196,6 +196,7 @@ function buildRecords(): void {
     if (sf(i + 1, SR_REQUIRED_SKILLS) - program == 3 && requiredSkills[program] == OP_LEAF && requiredSkills[program + 1] == key) flags |= SHIFT_ONE_SKILL;
     shiftRec[at + SR_FLAGS] = flags;
   }
+  dropLoneSkillPrograms(s);
   employeeRec = new StaticArray<i32>((e + 1) * ER);
   for (let i = 0; i <= e; i++) {
     const at = i * ER;
@@ -216,6 +217,24 @@ function buildRecords(): void {
       employeeRec[at + ER_BALANCE] = bits;
     }
   }
+}
+
+/**
+ * A lone required skill's program (3 words) is dropped once its shift's record has SHIFT_ONE_SKILL (the record's
+ * key skill is that skill): its row becomes empty, the other programs move down in place and the array's tail is
+ * freed (README "Wasm memory"). Readers test SHIFT_ONE_SKILL before the row.
+ */
+function dropLoneSkillPrograms(s: i32): void {
+  let w = 0;
+  for (let i = 0; i < s; i++) {
+    // Row i + 1's start is read before it is rewritten (w never passes a row's old start).
+    const from = sf(i, SR_REQUIRED_SKILLS), to = sf(i + 1, SR_REQUIRED_SKILLS);
+    shiftRec[i * SR + SR_REQUIRED_SKILLS] = w;
+    if ((shiftRec[i * SR + SR_FLAGS] & SHIFT_ONE_SKILL) != 0) continue;
+    for (let k = from; k < to; k++) requiredSkills[w++] = requiredSkills[k];
+  }
+  shiftRec[s * SR + SR_REQUIRED_SKILLS] = w;
+  __shrink(changetype<usize>(requiredSkills), <usize>w << 2);
 }
 
 /** The shift records' balance and allow-overlap bits (before releaseRecorded releases their sections). */
