@@ -7,7 +7,7 @@ import type { EncodedProblem } from "./encode";
 import { problemHeader } from "./encode";
 import {
   ACCEPTOR_LATE_ACCEPTANCE, ACCEPTOR_SIMULATED_ANNEALING, ERROR_CODES, LEVEL_HARD, LEVEL_MEDIUM, LEVEL_SOFT,
-  PHASE_CONSTRUCTION, SECTIONS,
+  PHASE_CONSTRUCTION,
 } from "./layout";
 import type { ExactScore, Score } from "./score";
 import { constraintIdForWeightKey } from "./constraints";

@@ -34,7 +34,7 @@ import * as limits from "./period-limits";
 import { tieredCost, overtimeMinutes } from "./cost";
 import { periodAt, nextPeriod, periodFirst, periodLast, weekday } from "../calendar";
 import {
-  viewShift, viewLength, rw, counts, countedMinutes, minutesOnDay, startDay, endDay, clearDays, daySlot, touchDay,
+  viewShift, viewLength, rw, counts, countedMinutes, minutesOnDay, startDay, endDay, clearDays, daySlot, touchDay, patchDay,
   dayMinutes, dayCount, dayUsed, rangeFirst, rangeLast, dayBase, daySpan, recording, record, movedDayFrom, movedDayTo,
   windowOverDays, setTermDays, viewSerial, daysStamp, moveSerial, setWindow, windowFrom, windowTo,
 } from "./view";
@@ -211,19 +211,10 @@ export function patchMove(r: i32, g: i32, remove: i32, add: i32): void {
   // Patched, the scratch is no longer the view's aggregation until unpatched (patchMove(r, g, add, remove)).
   patched = !patched;
   if (remove >= 0 && counts(r, g, remove)) {
-    const i = daySlot(g, startDay(g, remove));
-    if (i >= 0) {
-      unchecked(dayMinutes[i] -= countedMinutes(r, g, remove));
-      unchecked(dayCount[i] -= 1);
-    }
+    patchDay(r, g, remove, -1);
   }
   if (add >= 0 && counts(r, g, add)) {
-    const i = daySlot(g, startDay(g, add));
-    if (i >= 0) {
-      touchDay(i);
-      unchecked(dayMinutes[i] += countedMinutes(r, g, add));
-      unchecked(dayCount[i] += 1);
-    }
+    patchDay(r, g, add, 1);
   }
 }
 

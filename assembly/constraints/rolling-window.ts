@@ -41,7 +41,7 @@ import { SR_START, SR_END, SR_WORKED, sf, ruleAux } from "../problem";
 import { addMonths, weekday } from "../calendar";
 import { listBase, listAt, listLength } from "../state";
 import {
-  viewShift, viewLength, rw, counts, passes, countedMinutes, minutesOnDay, startDay, endDay, tz, clearDays, daySlot,
+  viewShift, viewLength, rw, counts, passes, countedMinutes, minutesOnDay, startDay, endDay, tz, clearDays, daySlot, patchDay,
   touchDay, dayMinutes, dayCount, dayAux, dayUsed, rangeFirst, rangeLast, dayBase, daySpan, isHistoricShift, recording,
   record, moveEmployee, movedDayFrom, movedDayTo, windowOverDays, setTermDays, windowFrom, windowTo, viewFrom, awayMinutes,
 } from "./view";
@@ -174,20 +174,11 @@ export function evaluatePatched(r: i32, g: i32, e: i32, dayFrom: i32, dayTo: i32
   evPenalty = 0;
   evMatches = 0;
   if (remove >= 0 && counts(r, g, remove)) {
-    const i = daySlot(g, startDay(g, remove));
-    if (i >= 0) {
-      unchecked(dayMinutes[i] -= countedMinutes(r, g, remove));
-      unchecked(dayCount[i] -= 1);
-    }
+    patchDay(r, g, remove, -1);
     if (!isHistoricShift(remove)) plannedInView--;
   }
   if (add >= 0 && counts(r, g, add)) {
-    const i = daySlot(g, startDay(g, add));
-    if (i >= 0) {
-      touchDay(i);
-      unchecked(dayMinutes[i] += countedMinutes(r, g, add));
-      unchecked(dayCount[i] += 1);
-    }
+    patchDay(r, g, add, 1);
     if (!isHistoricShift(add)) plannedInView++;
   }
   scoreWindows(r, g, e, dayFrom, dayTo, plannedElsewhere || plannedInView > 0, viewOffset);

@@ -383,6 +383,21 @@ export function touchDay(i: i32): void {
   }
 }
 
+/**
+ * Adds shift s to (sign 1) or takes it from (sign -1) the slot of its start day in group g, rule r's minutes and
+ * count, when that day is inside the span: how period and rolling-window rules patch one move into the aggregation
+ * (the caller has checked `counts(r, g, s)`).
+ */
+// @ts-ignore: decorator
+@inline
+export function patchDay(r: i32, g: i32, s: i32, sign: i32): void {
+  const i = daySlot(g, startDay(g, s));
+  if (i < 0) return;
+  if (sign > 0) touchDay(i);
+  unchecked(dayMinutes[i] += sign * countedMinutes(r, g, s));
+  unchecked(dayCount[i] += sign);
+}
+
 // @ts-ignore: decorator
 @inline
 export function dayUsed(i: i32): bool {
