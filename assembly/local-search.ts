@@ -308,17 +308,21 @@ function poolRemoveAt(i: i32): void {
   unchecked(inPool[s >>> 5] &= ~(1 << (<u32>s & 31)));
 }
 
+/** Empties the pool (its members' membership words cleared). */
+function clearPool(): void {
+  for (let i = 0; i < poolSize; i++) unchecked(inPool[unchecked(pool[i]) >>> 5] = 0);
+  poolSize = 0;
+}
+
 /** Rebuilds the pool from scratch: every movable shift in violation, in start order. */
 export function rebuildPool(): void {
-  for (let i = 0; i < poolSize; i++) inPool[pool[i] >>> 5] = 0;
-  poolSize = 0;
+  clearPool();
   for (let i = 0; i < movableCount; i++) if (isViolating(movable[i])) poolAdd(movable[i]);
 }
 
 /** Restores the pool from a checkpoint (`n` shift indices at src). */
 export function restorePool(src: usize, n: i32): void {
-  for (let i = 0; i < poolSize; i++) inPool[pool[i] >>> 5] = 0;
-  poolSize = 0;
+  clearPool();
   for (let i = 0; i < n; i++) poolAdd(load<i32>(src + (<usize>i << 2)));
 }
 
