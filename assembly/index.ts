@@ -2,8 +2,9 @@
  * Exports of the Rota solver core. Pure computation: the only host import is `abort`.
  *
  * Protocol (the glue in solver/session.ts follows it):
- *   1. h = alloc(header + directory); beginLoad(h); free(h); write each section at sectionAddress(id), a word every
- *      sectionStride(id) words (solver/write-sections.ts); finishLoad()
+ *   1. h = alloc(header + directory); beginLoad(h); free(h); write the shift records' fields at sectionAddress(id),
+ *      a word every sectionStride(id) words; allocateSections(); write every other section at sectionAddress(id)
+ *      (solver/write-sections.ts); finishLoad()
  *      (or, with a staging copy: p = alloc(4 * words); write the problem buffer; loadProblem(p, words); free(p))
  *   2. setConstraintWeight(id, w)*, setLahcLength(n)?, setAcceptor(...)?, then start(seed) - or checkpointRestore
  *   3. runSlice(budget)* and reads. Any call may grow memory: re-create typed-array views after each.
@@ -52,11 +53,15 @@ export function loadProblem(ptr: usize, words: i32): i32 {
 }
 
 /**
- * Loading in place (problem.ts): beginLoad(header), write each section at sectionAddress(id) (a word every
- * sectionStride(id) words), finishLoad().
+ * Loading in place (problem.ts): beginLoad(header), write the shift records' fields at sectionAddress(id) (a word
+ * every sectionStride(id) words), allocateSections(), write every other section at sectionAddress(id), finishLoad().
  */
 export function beginLoad(ptr: usize): i32 {
   return problem.beginLoad(ptr);
+}
+
+export function allocateSections(): i32 {
+  return problem.allocateSections();
 }
 
 export function sectionAddress(id: i32): usize {

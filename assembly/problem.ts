@@ -337,10 +337,12 @@ function next(id: i32): StaticArray<i32> {
 }
 
 /**
- * Loading without a staging copy, in three steps: `beginLoad` reads the header and directory (HEADER_WORDS +
- * SECTION_COUNT words at `base`) and allocates every section; the glue writes each section in place at
- * `sectionAddress(id)`; `finishLoad` validates and derives. The problem then occupies Wasm memory once, instead of
- * twice while a staging buffer is copied (which on XL decided how far the memory doubled).
+ * Loading without a staging copy, in four steps: `beginLoad` reads the header and directory (HEADER_WORDS +
+ * SECTION_COUNT words at `base`) and allocates the shift records; the glue writes the per-shift fields and row starts
+ * into them (`sectionAddress(id)` of a record field); `allocateSections` allocates every other section, and the glue
+ * writes each in place; `finishLoad` validates and derives. The problem then occupies Wasm memory once, instead of
+ * twice while a staging buffer is copied (which on XL decided how far the memory doubled); and a host can release
+ * its copy of the record fields before the other sections join the records (README "Wasm memory").
  */
 export function beginLoad(base: usize): i32 {
   if (loaded) return ERR_STATE;
@@ -358,10 +360,21 @@ export function beginLoad(base: usize): i32 {
     if (field >= 0 && pendingHeader[HEADER_WORDS + i] != (field >= SR_REQUIRED_SKILLS && field <= SR_UNPREFERRED_EMPLOYEES ? s + 1 : s)) return ERR_SIZE;
   }
   pending = new Array<StaticArray<i32>>(SECTION_COUNT);
+  // The shift records come first: the glue writes their raw fields in place, then calls allocateSections.
+  shiftRec = new StaticArray<i32>((s + 1) * SR);
+  sectionsAllocated = false;
+  return 0;
+}
+
+/** Whether allocateSections has run since beginLoad. */
+let sectionsAllocated = false;
+
+/** Allocates every section that is not a record field (see beginLoad); returns 0 or ERR_STATE. */
+export function allocateSections(): i32 {
+  if (loaded || pending.length != SECTION_COUNT || sectionsAllocated) return ERR_STATE;
   // The sections finishLoad releases first, side by side: once released they are one free block, which the state
   // allocated at the start fills, instead of scattered blocks of S words the allocator does not reuse for arrays of
-  // S words (README "Wasm memory"). The shift records come first: the glue writes their raw fields in place.
-  shiftRec = new StaticArray<i32>((s + 1) * SR);
+  // S words (README "Wasm memory").
   const none = new StaticArray<i32>(0);
   for (let pass = 0; pass < 2; pass++) {
     for (let i = 0; i < SECTION_COUNT; i++) {
@@ -369,6 +382,7 @@ export function beginLoad(base: usize): i32 {
       else if (released(i) == (pass == 0)) pending[i] = new StaticArray<i32>(pendingHeader[HEADER_WORDS + i]);
     }
   }
+  sectionsAllocated = true;
   return 0;
 }
 
@@ -382,14 +396,14 @@ function released(id: i32): bool {
 }
 
 /**
- * Address of section `id` allocated by beginLoad (its length is the directory entry): its first word, the next
- * one `sectionStride(id)` words further.
+ * Address of section `id` (its length is the directory entry): its first word, the next one `sectionStride(id)`
+ * words further. A record field's from beginLoad on, every other section's once allocateSections has run (0 before).
  */
 export function sectionAddress(id: i32): usize {
   if (id < 0 || id >= pending.length) return 0;
   const field = recordField(id);
   if (field >= 0) return changetype<usize>(shiftRec) + (<usize>field << 2);
-  return changetype<usize>(pending[id]);
+  return sectionsAllocated ? changetype<usize>(pending[id]) : 0;
 }
 
 /** Words from one word of section `id` to the next in Wasm memory: SR for a record field, else 1. */
@@ -402,6 +416,7 @@ export function loadProblem(base: usize, words: i32): i32 {
   if (words < HEADER_WORDS + SECTION_COUNT) return ERR_SIZE;
   const code = beginLoad(base);
   if (code != 0) return code;
+  allocateSections();
   let total: i64 = HEADER_WORDS + SECTION_COUNT;
   for (let i = 0; i < SECTION_COUNT; i++) total += pendingHeader[HEADER_WORDS + i];
   if (total != <i64>words) return ERR_SIZE;
@@ -418,7 +433,7 @@ export function loadProblem(base: usize, words: i32): i32 {
 
 /** Validates the sections written since beginLoad and derives the indexes; returns 0 or an ERR_* code. */
 export function finishLoad(): i32 {
-  if (loaded || pending.length != SECTION_COUNT) return ERR_STATE;
+  if (loaded || pending.length != SECTION_COUNT || !sectionsAllocated) return ERR_STATE;
   const hp = changetype<usize>(pendingHeader);
   const s = header(hp, H_SHIFTS), e = header(hp, H_EMPLOYEES);
   const k = header(hp, H_SKILLS), t = header(hp, H_TAGS), rf = header(hp, H_RISKS);

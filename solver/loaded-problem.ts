@@ -8,9 +8,11 @@
  * A host marks the problem before it creates the session (`releaseOnceLoaded`, as solver/open-session.ts does). Then
  * the session narrows every section and per-shift field before the core allocates its own copy (`beforeLoad`: an
  * Int8Array or Int16Array of the same values when they fit, read by index only; the copy into the core widens them
- * back), and releases what the host no longer reads as soon as the sections are written into the core's memory
- * (`sectionsWritten`), before the core derives its records from them. So the host's copy is at its smallest while
- * the core's is allocated, and is not held beside the core's records.
+ * back), and releases what the host no longer reads as soon as it is written into the core's memory: the shift
+ * records' fields (the row starts) once written into the records, before the core allocates its other sections
+ * (`recordsWritten`), and the rest once every section is written (`sectionsWritten`), before the core derives its
+ * indexes from them. So the host's copy is at its smallest while the core's is allocated, and is not held beside
+ * the core's records.
  */
 import type { EncodedProblem, IntColumn } from "./encode";
 import { SECTIONS, type SectionName } from "./layout";
@@ -53,6 +55,14 @@ export function beforeLoad(problem: EncodedProblem): void {
   for (const name of SECTIONS) problem.sections[name] = narrowed(problem.sections[name]);
 }
 
+/**
+ * The session has written the shift records' fields (`names`) into the core: a marked problem releases those it no
+ * longer reads now, before the core allocates its other sections.
+ */
+export function recordsWritten(problem: EncodedProblem, names: readonly SectionName[]): void {
+  if (marked.has(problem)) releaseLoadedSections(problem, names);
+}
+
 /** The session has written every section of `problem` into the core: a marked problem is released now. */
 export function sectionsWritten(problem: EncodedProblem): void {
   if (!marked.has(problem)) return;
@@ -61,12 +71,12 @@ export function sectionsWritten(problem: EncodedProblem): void {
   before?.();
   // The justifications read the shifts' locations as classes (shift-locations.ts): made now, the section released.
   locationClasses(problem, narrowed);
-  releaseLoadedSections(problem);
+  releaseLoadedSections(problem, SECTIONS);
 }
 
-/** Releases the sections nobody reads once the core holds them (see the header). */
-function releaseLoadedSections(problem: EncodedProblem): void {
-  for (const name of SECTIONS) {
+/** Releases those of `names` nobody reads once the core holds them (see the header). */
+function releaseLoadedSections(problem: EncodedProblem, names: readonly SectionName[]): void {
+  for (const name of names) {
     if (READ_AFTER_LOAD.has(name)) continue;
     Object.defineProperty(problem.sections, name, {
       get() {

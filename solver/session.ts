@@ -14,7 +14,7 @@ import { constraintIdForWeightKey } from "./constraints";
 import { instantiateRota, readString, type RotaExports } from "./wasm";
 import { loadDemandInto } from "./encode-demand";
 import { writeSections } from "./write-sections";
-import { beforeLoad, sectionsWritten } from "./loaded-problem";
+import { beforeLoad, recordsWritten, sectionsWritten } from "./loaded-problem";
 
 export type ConstraintLevel = "HARD" | "MEDIUM" | "SOFT";
 export type SolverPhase = "CONSTRUCTION" | "LOCAL_SEARCH";
@@ -208,8 +208,11 @@ export class SolverSession {
     const code = core.beginLoad(ptr);
     core.free(ptr);
     check(code, "loadProblem");
-    writeSections(core, problem);
-    // The core holds the sections: a host that marked the problem releases what it no longer reads now (loaded-problem.ts).
+    // The shift records first; a host that marked the problem releases its copy of their fields before the core
+    // allocates the other sections beside them (loaded-problem.ts), then what it no longer reads once all are written.
+    recordsWritten(problem, writeSections(core, problem, "records"));
+    check(core.allocateSections(), "loadProblem");
+    writeSections(core, problem, "others");
     sectionsWritten(problem);
     check(core.finishLoad(), "loadProblem");
     check(loadDemandInto(core, problem.demand), "loadDemand");

@@ -12,6 +12,7 @@ export interface RotaExports {
   free(ptr: number): void;
   loadProblem(ptr: number, words: number): number;
   beginLoad(ptr: number): number;
+  allocateSections(): number;
   sectionAddress(id: number): number;
   sectionStride(id: number): number;
   finishLoad(): number;
