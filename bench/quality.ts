@@ -15,32 +15,17 @@
  *
  * Options: `--mode time|steps|both`, `--instances 1,3,5` (default: all twelve), `--seconds N`, `--units N`,
  * `--wasm PATH` (default build/rota.wasm), `--json` (one JSON line per instance instead of the table); for
- * experiments `--seed N` (default 1) and `--lahc N` (late acceptance length, default the service's).
- * The benchmark folder is `$NRP_DIR`, default `../shared/benchmarks/nurse-rostering` beside the repository.
+ * experiments `--seed N` (default 1) and `--lahc N` (late acceptance length, default the service's);
+ * `--threads N` (time mode): as `maxThreadCount` N, searches 1 .. N - 1 in worker threads exchanging their best with
+ * this one (bench/portfolio.ts), the result the best of all.
+ * The benchmark folder is `$NRP_DIR`, default `../shared/benchmarks/nurse-rostering` beside the repository
+ * (bench/nurse-rostering.ts).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { encodeProblem, formatScore, SolverSession, type EncodedProblem, type Score } from "../solver/index";
-
-const REPO = resolve(import.meta.dirname, "..");
-const NRP_DIR = resolve(process.env.NRP_DIR ?? join(REPO, "../shared/benchmarks/nurse-rostering"));
-if (!existsSync(join(NRP_DIR, "to-ess.mjs")) || !existsSync(join(NRP_DIR, "curtois.mjs"))) {
-  console.error(
-    `bench:quality needs the nurse rostering benchmark folder (to-ess.mjs, curtois.mjs, from-ess.mjs, instances/): ` +
-      `not found at ${NRP_DIR}. Set NRP_DIR to its path, or place the shared/ folder beside the repository.`,
-  );
-  process.exit(2);
-}
-const load = (file: string) => import(pathToFileURL(join(NRP_DIR, file)).href);
-const { toEss, resolveInstancePath } = await load("to-ess.mjs");
-const { loadInstance, evaluate } = await load("curtois.mjs");
-const { fromEss } = await load("from-ess.mjs");
-
-/** Best known objective values (upper bounds) of the training instances, from the benchmark folder's README. */
-const BEST_KNOWN: Record<number, number> = {
-  1: 607, 3: 1001, 5: 1143, 7: 1056, 9: 439, 11: 3443, 13: 1348, 15: 3834, 17: 5746, 19: 3149, 21: 21159, 23: 17428,
-};
+import { formatScore, SolverSession, type Score } from "../solver/index";
+import { BEST_KNOWN, evaluateAssignment, prepare, REPO, type Instance } from "./nurse-rostering";
+import { Portfolio } from "./portfolio";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -55,6 +40,7 @@ const wasmPath = resolve(opt("wasm", join(REPO, "build/rota.wasm")));
 const asJson = args.includes("--json");
 const lahcLength = args.includes("--lahc") ? Number(opt("lahc", "0")) : undefined;
 const seed = Number(opt("seed", "1"));
+const threads = Number(opt("threads", "1"));
 const module = new WebAssembly.Module(readFileSync(wasmPath));
 
 /** Units per slice: the clock is read, and the best schedule checked, between slices. */
@@ -73,56 +59,45 @@ interface Result {
   cpuSeconds: number;
   units: number;
   score: string;
+  /** With --threads: the portfolio's reports, answers and adoptions (portfolio.ts). */
+  exchanges?: Portfolio["counts"];
   hard?: Record<string, number>;
   /** The evaluator's objective by part (requests, under- and over-cover); in the JSON lines only. */
   breakdown?: Record<string, number>;
 }
 
-interface Instance {
-  n: number;
-  inst: unknown;
-  request: { modelInput: { shifts: { id: string }[] }; config?: { model?: { overrides?: Record<string, number> } } };
-  problem: EncodedProblem;
-}
-
-function prepare(n: number): Instance {
-  const inst = loadInstance(resolveInstancePath(String(n)));
-  const request = toEss(inst, {});
-  return { n, inst, request, problem: encodeProblem(request.modelInput as never) };
-}
-
-function evaluateBest(x: Instance, session: SolverSession): { feasible: boolean; objective: number; hard: Record<string, number>; breakdown: Record<string, number> } {
-  const best = session.bestAssignment();
-  const { shiftIds, employeeIds } = x.problem;
-  const shifts = shiftIds.map((id, i) => ({ id, employee: best[i] >= 0 ? employeeIds[best[i]] : null }));
-  const roster = fromEss(x.inst, x.request.modelInput, { shifts });
-  return evaluate(x.inst, roster);
-}
-
 async function solve(x: Instance, byTime: boolean): Promise<Result> {
   const t0 = performance.now(), cpu0 = process.cpuUsage();
+  // maxThreadCount > 1: the other searches start with the run, in threads of their own (portfolio.ts).
+  const portfolio = threads > 1 && byTime ? new Portfolio(threads, { n: x.n, seed, lahcLength, wasmPath }) : null;
   const session = await SolverSession.create(module, x.problem, { seed, lahcLength, weights: x.request.config?.model?.overrides });
   const elapsed = () => (performance.now() - t0) / 1000;
   let firstFeasibleSeconds: number | null = null, firstFeasibleUnits: number | null = null;
   let checked: Score | null = null;
   while (byTime ? elapsed() < seconds : session.unitsDone < unitBudget) {
     session.runSlice(byTime ? SLICE : Math.min(SLICE, unitBudget - session.unitsDone));
+    if (portfolio) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      portfolio.exchange(session, performance.now());
+    }
     const best = session.bestScore();
     // Until the first feasible schedule: evaluate the best one whenever it changed and has no hard penalty.
     if (firstFeasibleSeconds === null && best.hard === 0 && (!checked || checked.medium !== best.medium || checked.soft !== best.soft)) {
       checked = best;
-      if (evaluateBest(x, session).feasible) {
+      if (evaluateAssignment(x, session.bestAssignment()).feasible) {
         firstFeasibleSeconds = elapsed();
         firstFeasibleUnits = session.unitsDone;
       }
     }
   }
-  const ev = evaluateBest(x, session);
+  await portfolio?.stop();
+  const result = portfolio ? portfolio.best(session) : { score: session.bestScore(), assignment: session.bestAssignment() };
+  const ev = evaluateAssignment(x, result.assignment);
   const bestKnown = BEST_KNOWN[x.n];
   const hard = Object.fromEntries(Object.entries(ev.hard).filter(([, v]) => v));
   return {
     instance: x.n,
-    mode: byTime ? `time ${seconds}s` : `steps ${unitBudget.toExponential()}`,
+    mode: byTime ? `time ${seconds}s${threads > 1 ? `, ${threads} threads` : ""}` : `steps ${unitBudget.toExponential()}`,
     feasible: ev.feasible,
     objective: ev.objective,
     bestKnown,
@@ -132,7 +107,8 @@ async function solve(x: Instance, byTime: boolean): Promise<Result> {
     seconds: +elapsed().toFixed(1),
     cpuSeconds: +(((u) => (u.user + u.system) / 1e6)(process.cpuUsage(cpu0))).toFixed(1),
     units: session.unitsDone,
-    score: formatScore(session.bestScore()),
+    score: formatScore(result.score),
+    ...(portfolio ? { exchanges: portfolio.counts } : {}),
     ...(Object.keys(hard).length ? { hard } : {}),
     breakdown: ev.breakdown,
   };
@@ -143,7 +119,7 @@ function printRow(r: Result): void {
   if (asJson) return console.log(JSON.stringify(r));
   console.log(
     `${pad(r.instance, 8)} ${pad(r.feasible ? "yes" : "NO", 8)} ${pad(r.objective, 9)} ${pad(r.bestKnown, 9)} ${pad(r.gapPct === null ? null : r.gapPct.toFixed(2), 7)}` +
-      ` ${pad(r.firstFeasibleSeconds, 11)} ${pad(r.firstFeasibleUnits, 12)} ${pad(r.units, 11)} ${pad(r.seconds, 7)} ${pad(r.cpuSeconds, 7)}  ${r.score}${r.hard ? "  hard " + JSON.stringify(r.hard) : ""}`,
+      ` ${pad(r.firstFeasibleSeconds, 11)} ${pad(r.firstFeasibleUnits, 12)} ${pad(r.units, 11)} ${pad(r.seconds, 7)} ${pad(r.cpuSeconds, 7)}  ${r.score}${r.hard ? "  hard " + JSON.stringify(r.hard) : ""}${r.exchanges ? "  exchanges " + JSON.stringify(r.exchanges) : ""}`,
   );
 }
 
@@ -164,8 +140,9 @@ function summary(results: Result[], label: string): void {
 }
 
 const modes = mode === "both" ? [false, true] : [mode === "time"];
+if (threads > 1 && modes.includes(false)) console.log(`--threads ${threads} applies to the time mode only (threads make a run depend on timing); steps run single`);
 for (const byTime of modes) {
-  const label = byTime ? `time ${seconds}s per instance` : `steps ${unitBudget.toExponential()} units per instance`;
+  const label = byTime ? `time ${seconds}s per instance${threads > 1 ? `, maxThreadCount ${threads}` : ""}` : `steps ${unitBudget.toExponential()} units per instance`;
   if (!asJson) {
     console.log(`${label} (${wasmPath})`);
     console.log(`instance feasible objective bestKnown  gap % firstFeas s firstFeas un       units       s   cpu s  service score`);
