@@ -30,9 +30,44 @@ const CLEAR_MAX: i32 = 16;
 const cleared = new StaticArray<i32>(CLEAR_MAX);
 
 /** Whether employee e holds a shift starting in [lo, hi). */
-function holdsIn(e: i32, lo: i32, hi: i32): bool {
+export function holdsIn(e: i32, lo: i32, hi: i32): bool {
   const i = lowerBoundByStart(e, lo);
   return i < unchecked(listLength[e]) && listStart(listBase(e), i) < hi;
+}
+
+/** The score delta of the last openShiftFor's shift (valid when it returned one). */
+export let openHard: i64 = 0;
+export let openMedium: i64 = 0;
+export let openSoft: i64 = 0;
+/** Shifts the last openShiftFor scored. */
+export let openEvals: i32 = 0;
+
+/**
+ * The best of up to `evals` unassigned, unpinned shifts starting in [lo, hi) for employee e (scored on the current
+ * schedule, its delta in openHard/openMedium/openSoft), looked for among `scan` start-order positions of the day
+ * from the `first`-th (wrapping); -1 when there is none. Shared by the fill (a random first) and the construction's
+ * run extension (construction.ts).
+ */
+export function openShiftFor(e: i32, lo: i32, hi: i32, first: u32, scan: i32, evals: i32): i32 {
+  const r0 = firstRankFrom(lo), r1 = firstRankFrom(hi), n = r1 - r0;
+  openEvals = 0;
+  if (n <= 0) return -1;
+  let p = <i32>(first % <u32>n);
+  let best = -1, done = 0;
+  for (let j = 0, m = min(n, scan); j < m && done < evals; j++) {
+    const s = unchecked(shiftsByStart[r0 + p]);
+    if (++p == n) p = 0;
+    if (unchecked(assignment[s]) >= 0 || isPinned(s)) continue;
+    evalChange(s, -1, e);
+    openEvals = ++done;
+    if (best < 0 || isBetter(pHard, pMedium, pSoft, openHard, openMedium, openSoft)) {
+      best = s;
+      openHard = pHard;
+      openMedium = pMedium;
+      openSoft = pSoft;
+    }
+  }
+  return best;
 }
 
 /**
@@ -40,26 +75,9 @@ function holdsIn(e: i32, lo: i32, hi: i32): bool {
  * current schedule), looked for among FILL_SCAN start-order positions from a random one; -1 when there is none.
  */
 function bestOpenShift(e: i32, lo: i32, hi: i32): i32 {
-  const r0 = firstRankFrom(lo), r1 = firstRankFrom(hi), n = r1 - r0;
+  const n = firstRankFrom(hi) - firstRankFrom(lo);
   if (n <= 0) return -1;
-  const first = rngBelow(n);
-  let best = -1, evals = 0;
-  let bH: i64 = 0, bM: i64 = 0, bS: i64 = 0;
-  for (let j = 0, m = min(n, FILL_SCAN); j < m && evals < FILL_EVALS; j++) {
-    let p = first + j;
-    if (p >= n) p -= n;
-    const s = unchecked(shiftsByStart[r0 + p]);
-    if (unchecked(assignment[s]) >= 0 || isPinned(s)) continue;
-    evalChange(s, -1, e);
-    evals++;
-    if (best < 0 || isBetter(pHard, pMedium, pSoft, bH, bM, bS)) {
-      best = s;
-      bH = pHard;
-      bM = pMedium;
-      bS = pSoft;
-    }
-  }
-  return best;
+  return openShiftFor(e, lo, hi, <u32>rngBelow(n), FILL_SCAN, FILL_EVALS);
 }
 
 /**
