@@ -26,7 +26,7 @@ import { markBest } from "./best";
 import { employeeRulesOff, employeeRules } from "./problem";
 import { RW_KIND, RW_MIN, K_CONSECUTIVE_DAYS } from "./layout";
 import { rw } from "./constraints/view";
-import { holdsIn, openShiftFor, openHard, openMedium, openSoft, openEvals, RUN_DAYS } from "./moves/run";
+import { holdsIn, openShiftFor, openHard, openMedium, openSoft, RUN_DAYS } from "./moves/run";
 
 export const CANDIDATE_LIMIT: i32 = 64;
 /** Run extension (extendRun): start-order positions of a day looked at, and open shifts among them scored, per day. */
@@ -232,19 +232,20 @@ function worksDay(e: i32, start: i32, d: i32): i32 {
  * strictly improves the score, up to RUN_DAYS days each way (extendRun); the full delta decides, so maximum runs,
  * days off after a run, weekends and every limit stop an extension. When the run holding s is still shorter than
  * the minimum (and touches no day without shifts, the horizon's ends), the placement and its extension are undone
- * and the next best candidate is tried, up to RUN_TRIES candidates; after that the first candidate's placement is
- * kept as it was. Done at once (resumable slices see it as part of the commit); returns the placements scored,
- * counted as units.
+ * and the next best candidate is tried, up to RUN_TRIES candidates; when none makes a run long enough, s stays open
+ * (a short run is what the search mends worst: every way out of it costs a minimum first; an open shift it fills
+ * with a run move). Done at once, as part of the placement's commit: zero units, like the commit (a placement's
+ * units stay its first candidate scan, so slices of any size stay exact and resumable), at most RUN_TRIES × (the
+ * candidates + 2 × RUN_DAYS × EXTEND_EVALS) scorings.
  */
-function placeRun(s: i32): i32 {
+function placeRun(s: i32): void {
   const first = bestEmployee;
-  let used = 0;
   tried[0] = first;
   let e = first;
   for (let t = 0; ; t++) {
     place(s, e);
     extended = 0;
-    used += extendRun(s, e, rotationOf(cursor));
+    extendRun(s, e, rotationOf(cursor));
     if (runHolds(s, e)) break;
     for (let i = extended - 1; i >= 0; i--) unplace(unchecked(extension[i]), e);
     unplace(s, e);
@@ -261,12 +262,10 @@ function placeRun(s: i32): i32 {
       for (let j = 0; j <= t; j++) if (unchecked(tried[j]) == c) seen = true;
       if (!seen) scoreCandidate(s, c);
     }
-    used += n;
     if (bestEmployee < 0) break;
     e = bestEmployee;
     tried[t + 1] = e;
   }
-  return used;
 }
 
 /** Whether the run of days holding s (employee e) is at least runMin[e] days long or touches a day without shifts. */
@@ -284,22 +283,19 @@ function runHolds(s: i32, e: i32): bool {
   return len >= need;
 }
 
-/** Run extension of placeRun: returns the shifts scored; the shifts placed are in `extension`, `extended` of them. */
-function extendRun(s: i32, e: i32, rotation: u32): i32 {
-  let used = 0;
+/** Run extension of placeRun: the shifts placed are in `extension`, `extended` of them. */
+function extendRun(s: i32, e: i32, rotation: u32): void {
   const start = sf(s, SR_START);
   for (let dir = 1; dir >= -1; dir -= 2) {
     for (let d = 1; d <= RUN_DAYS; d++) {
       const lo = start + dir * d * DAY_MINUTES, hi = lo + DAY_MINUTES;
       if (holdsIn(e, lo, hi)) continue;
       const x = openShiftFor(e, lo, hi, rotation, EXTEND_SCAN, EXTEND_EVALS);
-      used += openEvals;
       if (x < 0 || !isBetter(openHard, openMedium, openSoft, 0, 0, 0)) break;
       place(x, e);
       unchecked(extension[extended++] = x);
     }
   }
-  return used;
 }
 
 /** Does at most `budget` units of construction; zero-cost work (commits, skips) always runs. Returns units used. */
@@ -341,7 +337,7 @@ export function constructionRun(budget: i32): i32 {
       continue;
     }
     if (bestEmployee >= 0) {
-      if (unchecked(runMin[bestEmployee]) > 1) used += placeRun(s);
+      if (unchecked(runMin[bestEmployee]) > 1) placeRun(s);
       else place(s, bestEmployee);
     }
     // During construction the partial solution is the best one: it only ever gains assignments.

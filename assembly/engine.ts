@@ -87,10 +87,10 @@ export function runSlice(budget: i32): i32 {
     if (constructionDone()) enterLocalSearch();
   }
   if (phase == PHASE_LOCAL_SEARCH) {
-    const steps = max(0, budget - done);
+    const steps = budget - done;
     for (let i = 0; i < steps; i++) localSearchStep();
     localSearchSteps += steps;
-    done = max(done, budget);
+    done = budget;
   }
   unitsDone += done;
   return done;
