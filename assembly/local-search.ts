@@ -601,7 +601,7 @@ function breachStep(slot: i32): void {
     return;
   }
   const len = unchecked(listLength[e]);
-  let kind = rngBelow(4), anchor = -1;
+  let kind = rngBelow(5), anchor = -1;
   if (len == 0) {
     kind = 0;
     anchor = pickShift();
@@ -609,7 +609,7 @@ function breachStep(slot: i32): void {
     anchor = listAt(listBase(e), rngBelow(len));
     if (isPinned(anchor)) return;
   }
-  if (kind == 3) {
+  if (kind == 4) {
     blockSwap(slot, anchor, e, MOVE_BREACH);
     return;
   }

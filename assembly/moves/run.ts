@@ -10,14 +10,17 @@
  *   clear   the employee's shifts starting in the window are unassigned (a run removed or shortened);
  *   shift   one of the employee's shifts is unassigned and the employee takes the best of a few unassigned shifts
  *           starting up to RUN_DAYS days earlier or later (a run's boundary moved, or a day of work moved to
- *           another day, or, at offset 0, another shift on the same day), keeping the amount of work.
+ *           another day, or, at offset 0, another shift on the same day), keeping the amount of work;
+ *   rebuild the employee's window is cleared, then rebuilt day by day: each day takes the best of a few open
+ *           shifts while that strictly improves the schedule as changed so far (the breach-aimed moves' ruin and
+ *           recreate of one employee: its runs re-cut to its rules, its shift types chosen again).
  * A "day" is a DAY_MINUTES stretch counted from the anchor shift's start, so the moves need no calendar.
  */
 import { isPinned, sf, SR_START, shiftsByStart, firstRankFrom } from "../problem";
 import { assignment, listBase, listLength, listAt, listStart, lowerBoundByStart } from "../state";
 import { evalChange, pHard, pMedium, pSoft, isBetter } from "../score";
 import { rngBelow } from "../rng";
-import { compoundBegin, compoundChange, compoundCount, compoundUndo } from "./compound";
+import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
 
 const DAY_MINUTES: i32 = 1440;
 /** Longest window of a fill or clear, and farthest offset of a shift move, in days. */
@@ -39,8 +42,6 @@ export function holdsIn(e: i32, lo: i32, hi: i32): bool {
 export let openHard: i64 = 0;
 export let openMedium: i64 = 0;
 export let openSoft: i64 = 0;
-/** Shifts the last openShiftFor scored. */
-export let openEvals: i32 = 0;
 
 /**
  * The best of up to `evals` unassigned, unpinned shifts starting in [lo, hi) for employee e (scored on the current
@@ -50,7 +51,6 @@ export let openEvals: i32 = 0;
  */
 export function openShiftFor(e: i32, lo: i32, hi: i32, first: u32, scan: i32, evals: i32): i32 {
   const r0 = firstRankFrom(lo), r1 = firstRankFrom(hi), n = r1 - r0;
-  openEvals = 0;
   if (n <= 0) return -1;
   let p = <i32>(first % <u32>n);
   let best = -1, done = 0;
@@ -59,7 +59,7 @@ export function openShiftFor(e: i32, lo: i32, hi: i32, first: u32, scan: i32, ev
     if (++p == n) p = 0;
     if (unchecked(assignment[s]) >= 0 || isPinned(s)) continue;
     evalChange(s, -1, e);
-    openEvals = ++done;
+    done++;
     if (best < 0 || isBetter(pHard, pMedium, pSoft, openHard, openMedium, openSoft)) {
       best = s;
       openHard = pHard;
@@ -81,7 +81,7 @@ function bestOpenShift(e: i32, lo: i32, hi: i32): i32 {
 }
 
 /**
- * Builds one run move of employee e around the start of shift `anchor` (0 fill, 1 clear, 2 shift) and applies it,
+ * Builds one run move of employee e around the start of shift `anchor` (0 fill, 1 clear, 2 shift, 3 rebuild) and applies it,
  * as a compound move (compound.ts); returns the number of changes (0: nothing to do, nothing applied).
  */
 export function applyRunMove(kind: i32, e: i32, anchor: i32): i32 {
@@ -119,5 +119,15 @@ export function applyRunMove(kind: i32, e: i32, anchor: i32): i32 {
     if (!isPinned(s)) unchecked(cleared[n++] = s);
   }
   for (let j = 0; j < n; j++) compoundChange(unchecked(cleared[j]), e, -1);
+  if (kind == 3) {
+    // Rebuild: day by day, e takes the best open shift of the day while that strictly improves the schedule as
+    // changed so far (a run grows while it is short of its minimum, or of the minutes, and stops at a limit).
+    for (let d = 0; d < days && compoundRoom(1); d++) {
+      const dayLo = lo + d * DAY_MINUTES, dayHi = dayLo + DAY_MINUTES;
+      if (holdsIn(e, dayLo, dayHi)) continue;
+      const s = bestOpenShift(e, dayLo, dayHi);
+      if (s >= 0 && isBetter(openHard, openMedium, openSoft, 0, 0, 0)) compoundChange(s, -1, e);
+    }
+  }
   return compoundCount;
 }
