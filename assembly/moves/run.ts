@@ -2,9 +2,10 @@
  * Run moves: one employee's days, changed as a block (README "Nurse rostering benchmark"). Where an employee works
  * at most one shift a day (the shifts of a day overlap), a day changes from off to on, or from one shift to
  * another, only by a compound move, and a minimum run of consecutive days, or a minimum of minutes worked, is kept
- * only by changing several days at once. Three moves, each scored change by change and accepted or undone as one
- * (like ruin and recreate; Burke, Li & Qu 2010, "A hybrid model of integer programming and variable neighbourhood
- * search for highly-constrained nurse rostering problems", EJOR 203(2), search such neighbourhoods of days):
+ * only by changing several days at once. Four moves (the rebuild for breach-aimed moves only), each scored change
+ * by change and accepted or undone as one (like ruin and recreate; Burke, Li & Qu 2010, "A hybrid model of integer
+ * programming and variable neighbourhood search for highly-constrained nurse rostering problems", EJOR 203(2),
+ * search such neighbourhoods of days):
  *   fill    over a window of 2 to RUN_DAYS days, each day on which the employee holds no shift gets the best of a
  *           few unassigned shifts starting that day (a new run, or a run extended or joined to the next one);
  *   clear   the employee's shifts starting in the window are unassigned (a run removed or shortened);
