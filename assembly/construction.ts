@@ -14,17 +14,19 @@
  * that rotates with the placement, up to CANDIDATE_LIMIT. A placement then costs O(limit), not O(employees): the
  * XL instance (100,000 shifts, 2,000 employees) constructs in 6.4e6 units instead of 2e8. Local search repairs what
  * the sample misses.
+ *
+ * Runs: where the chosen employee's contract asks for a minimum run of consecutive days, the placement builds a run
+ * around the shift, or tries the next candidate (placeRun); employees without such a rule are placed as above, so
+ * the generated instances of README "Solver performance" construct exactly as before.
  */
-import { shiftCount, employeeCount, shiftsByStart, firstRankFrom, shiftPinned, holdersOff, holders, preferredEmployees, requiredSkills, holdsSkillFor, SHIFT_ONE_SKILL, SR_FLAGS, SR_KEY_SKILL, SR_PREFERRED_EMPLOYEES, SR_REQUIRED_SKILLS, SR_START, SR_WEIGHT, sf } from "./problem";
-import { OP_LEAF, OP_AND } from "./layout";
+import { shiftCount, employeeCount, employeeRulesOff, employeeRules, shiftsByStart, firstRankFrom, shiftPinned, holdersOff, holders, preferredEmployees, requiredSkills, holdsSkillFor, SHIFT_ONE_SKILL, SR_FLAGS, SR_KEY_SKILL, SR_PREFERRED_EMPLOYEES, SR_REQUIRED_SKILLS, SR_START, SR_WEIGHT, sf } from "./problem";
+import { OP_LEAF, OP_AND, RW_KIND, RW_MIN, K_CONSECUTIVE_DAYS } from "./layout";
 import { setEmployee } from "./solution";
 import { assignment } from "./state";
 import {
   evalChange, resetDelta, addChangeDelta, commitDelta, moveHardUntil, moveRest, pHard, dHard, dMedium, dSoft, scoreHard, isBetter,
 } from "./score";
 import { markBest } from "./best";
-import { employeeRulesOff, employeeRules } from "./problem";
-import { RW_KIND, RW_MIN, K_CONSECUTIVE_DAYS } from "./layout";
 import { rw } from "./constraints/view";
 import { holdsIn, openShiftFor, openHard, openMedium, openSoft, RUN_DAYS } from "./moves/run";
 
@@ -202,7 +204,7 @@ function scoreCandidate(s: i32, e: i32): void {
   resetDelta();
 }
 
-/** Assigns open shift s to e (or unassigns it from e when e < 0: `from` its holder), committed. */
+/** Assigns open shift s to e, committed. */
 function place(s: i32, e: i32): void {
   resetDelta();
   addChangeDelta(s, -1, e);
@@ -210,6 +212,7 @@ function place(s: i32, e: i32): void {
   commitDelta();
 }
 
+/** Unassigns shift s from its holder e, committed. */
 function unplace(s: i32, e: i32): void {
   resetDelta();
   addChangeDelta(s, e, -1);
