@@ -25,8 +25,9 @@
  *            minimum runs and minutes.
  *   cover chain  (moves/chain.ts) an ejection chain from an open shift that costs: an employee takes it, leaving
  *            what overlaps it or giving up a nearby shift, which the next employee takes, up to 3 links.
- *   breach   a run move or block swap of an employee whose contract rules are broken at the worst level (hard, medium, soft
- *            in that order; soft rules included, which the violation pool leaves out), around one of its shifts.
+ *   breach   a run move (a rebuild of its window among them) or block swap of an employee whose contract rules are
+ *            broken at the worst level (hard, medium, soft in that order; soft rules included, which the violation
+ *            pool leaves out), around one of its shifts.
  * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD), then take about 40% of the
  * steps; breach-aimed moves take 64 steps in 512 before, while the violation pool is empty. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
  * shortened before the start (setPeriods, the session's `searchPeriods` option), so tests reach every kind.
@@ -588,10 +589,11 @@ function breachEmployee(): i32 {
 }
 
 /**
- * Breach-aimed move: a run move (moves/run.ts: fill, clear, shift) or a block swap with a sampled employee, of an
- * employee whose contract rules are broken at the worst level (breachEmployee), around one of its own shifts (a
- * fill around a drawn shift when it holds none), so that a run too short or too long, or too few minutes, is
- * mended where it is rather than where a random draw lands.
+ * Breach-aimed move, one of five kinds drawn alike: a run move (moves/run.ts: fill, clear, shift, or rebuild: the
+ * employee's window cleared and rebuilt day by day, a ruin and recreate of one employee) or a block swap with a
+ * sampled employee, of an employee whose contract rules are broken at the worst level (breachEmployee), around one
+ * of its own shifts (a fill around a drawn shift when it holds none), so that a run too short or too long, or too
+ * few minutes, is mended where it is rather than where a random draw lands.
  */
 function breachStep(slot: i32): void {
   const e = breachEmployee();
@@ -601,7 +603,7 @@ function breachStep(slot: i32): void {
     return;
   }
   const len = unchecked(listLength[e]);
-  let kind = rngBelow(4), anchor = -1;
+  let kind = rngBelow(5), anchor = -1;
   if (len == 0) {
     kind = 0;
     anchor = pickShift();
@@ -609,7 +611,7 @@ function breachStep(slot: i32): void {
     anchor = listAt(listBase(e), rngBelow(len));
     if (isPinned(anchor)) return;
   }
-  if (kind == 3) {
+  if (kind == 4) {
     blockSwap(slot, anchor, e, MOVE_BREACH);
     return;
   }

@@ -2,22 +2,26 @@
  * Run moves: one employee's days, changed as a block (README "Nurse rostering benchmark"). Where an employee works
  * at most one shift a day (the shifts of a day overlap), a day changes from off to on, or from one shift to
  * another, only by a compound move, and a minimum run of consecutive days, or a minimum of minutes worked, is kept
- * only by changing several days at once. Three moves, each scored change by change and accepted or undone as one
- * (like ruin and recreate; Burke, Li & Qu 2010, "A hybrid model of integer programming and variable neighbourhood
- * search for highly-constrained nurse rostering problems", EJOR 203(2), search such neighbourhoods of days):
+ * only by changing several days at once. Four moves (the rebuild for breach-aimed moves only), each scored change
+ * by change and accepted or undone as one (like ruin and recreate; Burke, Li & Qu 2010, "A hybrid model of integer
+ * programming and variable neighbourhood search for highly-constrained nurse rostering problems", EJOR 203(2),
+ * search such neighbourhoods of days):
  *   fill    over a window of 2 to RUN_DAYS days, each day on which the employee holds no shift gets the best of a
  *           few unassigned shifts starting that day (a new run, or a run extended or joined to the next one);
  *   clear   the employee's shifts starting in the window are unassigned (a run removed or shortened);
  *   shift   one of the employee's shifts is unassigned and the employee takes the best of a few unassigned shifts
  *           starting up to RUN_DAYS days earlier or later (a run's boundary moved, or a day of work moved to
- *           another day, or, at offset 0, another shift on the same day), keeping the amount of work.
+ *           another day, or, at offset 0, another shift on the same day), keeping the amount of work;
+ *   rebuild the employee's window is cleared, then rebuilt day by day: each day takes the best of a few open
+ *           shifts while that strictly improves the schedule as changed so far (the breach-aimed moves' ruin and
+ *           recreate of one employee: its runs re-cut to its rules, its shift types chosen again).
  * A "day" is a DAY_MINUTES stretch counted from the anchor shift's start, so the moves need no calendar.
  */
 import { isPinned, sf, SR_START, shiftsByStart, firstRankFrom } from "../problem";
 import { assignment, listBase, listLength, listAt, listStart, lowerBoundByStart } from "../state";
 import { evalChange, pHard, pMedium, pSoft, isBetter } from "../score";
 import { rngBelow } from "../rng";
-import { compoundBegin, compoundChange, compoundCount, compoundUndo } from "./compound";
+import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
 
 const DAY_MINUTES: i32 = 1440;
 /** Longest window of a fill or clear, and farthest offset of a shift move, in days. */
@@ -30,9 +34,41 @@ const CLEAR_MAX: i32 = 16;
 const cleared = new StaticArray<i32>(CLEAR_MAX);
 
 /** Whether employee e holds a shift starting in [lo, hi). */
-function holdsIn(e: i32, lo: i32, hi: i32): bool {
+export function holdsIn(e: i32, lo: i32, hi: i32): bool {
   const i = lowerBoundByStart(e, lo);
   return i < unchecked(listLength[e]) && listStart(listBase(e), i) < hi;
+}
+
+/** The score delta of the last openShiftFor's shift (valid when it returned one). */
+export let openHard: i64 = 0;
+export let openMedium: i64 = 0;
+export let openSoft: i64 = 0;
+
+/**
+ * The best of up to `evals` unassigned, unpinned shifts starting in [lo, hi) for employee e (scored on the current
+ * schedule, its delta in openHard/openMedium/openSoft), looked for among `scan` start-order positions of the day
+ * from the `first`-th (wrapping); -1 when there is none. Shared by the fill (a random first) and the construction's
+ * run extension (construction.ts).
+ */
+export function openShiftFor(e: i32, lo: i32, hi: i32, first: u32, scan: i32, evals: i32): i32 {
+  const r0 = firstRankFrom(lo), r1 = firstRankFrom(hi), n = r1 - r0;
+  if (n <= 0) return -1;
+  let p = <i32>(first % <u32>n);
+  let best = -1, done = 0;
+  for (let j = 0, m = min(n, scan); j < m && done < evals; j++) {
+    const s = unchecked(shiftsByStart[r0 + p]);
+    if (++p == n) p = 0;
+    if (unchecked(assignment[s]) >= 0 || isPinned(s)) continue;
+    evalChange(s, -1, e);
+    done++;
+    if (best < 0 || isBetter(pHard, pMedium, pSoft, openHard, openMedium, openSoft)) {
+      best = s;
+      openHard = pHard;
+      openMedium = pMedium;
+      openSoft = pSoft;
+    }
+  }
+  return best;
 }
 
 /**
@@ -40,30 +76,13 @@ function holdsIn(e: i32, lo: i32, hi: i32): bool {
  * current schedule), looked for among FILL_SCAN start-order positions from a random one; -1 when there is none.
  */
 function bestOpenShift(e: i32, lo: i32, hi: i32): i32 {
-  const r0 = firstRankFrom(lo), r1 = firstRankFrom(hi), n = r1 - r0;
+  const n = firstRankFrom(hi) - firstRankFrom(lo);
   if (n <= 0) return -1;
-  const first = rngBelow(n);
-  let best = -1, evals = 0;
-  let bH: i64 = 0, bM: i64 = 0, bS: i64 = 0;
-  for (let j = 0, m = min(n, FILL_SCAN); j < m && evals < FILL_EVALS; j++) {
-    let p = first + j;
-    if (p >= n) p -= n;
-    const s = unchecked(shiftsByStart[r0 + p]);
-    if (unchecked(assignment[s]) >= 0 || isPinned(s)) continue;
-    evalChange(s, -1, e);
-    evals++;
-    if (best < 0 || isBetter(pHard, pMedium, pSoft, bH, bM, bS)) {
-      best = s;
-      bH = pHard;
-      bM = pMedium;
-      bS = pSoft;
-    }
-  }
-  return best;
+  return openShiftFor(e, lo, hi, <u32>rngBelow(n), FILL_SCAN, FILL_EVALS);
 }
 
 /**
- * Builds one run move of employee e around the start of shift `anchor` (0 fill, 1 clear, 2 shift) and applies it,
+ * Builds one run move of employee e around the start of shift `anchor` (0 fill, 1 clear, 2 shift, 3 rebuild) and applies it,
  * as a compound move (compound.ts); returns the number of changes (0: nothing to do, nothing applied).
  */
 export function applyRunMove(kind: i32, e: i32, anchor: i32): i32 {
@@ -101,5 +120,15 @@ export function applyRunMove(kind: i32, e: i32, anchor: i32): i32 {
     if (!isPinned(s)) unchecked(cleared[n++] = s);
   }
   for (let j = 0; j < n; j++) compoundChange(unchecked(cleared[j]), e, -1);
+  if (kind == 3) {
+    // Rebuild: day by day, e takes the best open shift of the day while that strictly improves the schedule as
+    // changed so far (a run grows while it is short of its minimum, or of the minutes, and stops at a limit).
+    for (let d = 0; d < days && compoundRoom(1); d++) {
+      const dayLo = lo + d * DAY_MINUTES, dayHi = dayLo + DAY_MINUTES;
+      if (holdsIn(e, dayLo, dayHi)) continue;
+      const s = bestOpenShift(e, dayLo, dayHi);
+      if (s >= 0 && isBetter(openHard, openMedium, openSoft, 0, 0, 0)) compoundChange(s, -1, e);
+    }
+  }
   return compoundCount;
 }
