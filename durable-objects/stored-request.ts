@@ -1,8 +1,9 @@
 /**
  * The dataset's stored solving request, read back from R2 (README "Request bodies"). For solving, outputs and
  * analyses it is streamed (solver/read-request.ts): its shifts go into a compact table as the bytes arrive, so the
- * object never holds the request's text or its whole object tree. What is handed to the Worker as a value (GET of
- * the input, the base of a patch) is parsed whole: a streamed request's shifts are a view, which cannot be sent.
+ * object never holds the request's text or its whole object tree. Nothing of it goes to the Worker as a value but
+ * its config: GET of the input is a byte stream made from the view (response-stream.ts), and the Worker reads the
+ * base of a patch itself, with the same reader (worker/derived-request.ts).
  */
 import type { SolvingRequest } from "../schemas/solving-request";
 import { readRequestStream } from "../solver/read-request";
@@ -16,9 +17,4 @@ async function storedObject(bucket: R2Bucket, key: string): Promise<R2ObjectBody
 /** The request with its shifts in a compact table (read-only): for the solver, outputs and analyses. */
 export async function readStoredRequest(bucket: R2Bucket, key: string): Promise<SolvingRequest> {
   return (await readRequestStream((await storedObject(bucket, key)).body)).request;
-}
-
-/** The request as plain values, parsed whole: only for what goes back to the Worker as a value. */
-export async function readStoredRequestWhole(bucket: R2Bucket, key: string): Promise<SolvingRequest> {
-  return (await storedObject(bucket, key)).json<SolvingRequest>();
 }
