@@ -3,8 +3,8 @@
  * the real code paths in Node, against a real local R2 (Miniflare's): the Worker's streamed POST <root> ingest
  * (worker/ingest.ts: parse, schema, validation, the request into R2), the Durable Object's load (the request read
  * back from R2 as a stream into the compact shift table, `encodeProblem`, a solver session; with `--whole` also the old
- * way, parsed whole), one solve slice, and the GET output (modelOutput,
- * input metrics, KPIs, serialized). Bodies are generated (bench/generate.ts, the contract mix) and sent gzip.
+ * way, parsed whole), one solve slice, the GET output (modelOutput,
+ * input metrics, KPIs, serialized), GET of the input and from-patch (`requestStages`). Bodies are generated (bench/generate.ts, the contract mix) and sent gzip.
  *
  * Held memory is heap + external (array buffers included) after a full collection, above the level before the
  * stage; the ingest samples it every 2 MB of body, the other stages once done (what the object keeps). A deployed
@@ -13,16 +13,21 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { Miniflare } from "miniflare";
-import { validateWithShiftFacts } from "../model/validation";
+import { readStoredAssignment } from "../durable-objects/stored-output";
+import { applyPatch, type PatchOperation } from "../model/patch";
+import { validateModelInput, validateWithShiftFacts } from "../model/validation";
+import { ModelInputSchema } from "../schemas/model-input";
 import type { SolvingRequest } from "../schemas/solving-request";
 import { FAMILIES } from "../solver/families/index";
 import { encodeProblem, SolverSession } from "../solver/index";
 import { openSession } from "../solver/open-session";
 import { solutionParts } from "../solver/output";
 import { jsonPieces } from "../solver/output-json";
+import type { PatchedShifts } from "../solver/patched-shifts";
 import { readRequestStream } from "../solver/read-request";
+import { patchParent, readParentRequest, storeDerivedRequest } from "../worker/derived-request";
 import { ingestSolvingRequest, streamedLimits } from "../worker/ingest";
-import { generateInstance } from "./generate";
+import { generateInstance, rng } from "./generate";
 import { heldBytes, HeldPeak, sampledBody, sampledStream } from "./held-memory";
 
 const module = new WebAssembly.Module(readFileSync(new URL("../build/rota.wasm", import.meta.url)));
@@ -153,10 +158,121 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   outPeak.sample();
   rows.push(["DO: GET output and stored output, in pieces (now)", piecesMs, outPeak.bytes, `peak; ${mb(outBytes)} in ${pieces} pieces`]);
 
+  // The stored output, for the base of a patch below (written whole: setup, not measured).
+  const outputKey = `bench/${name}/output.json`;
+  await bucket.put(outputKey, [...jsonPieces(solutionParts(stored.modelInput, session.bestAssignment(), session.problem, { lazyShifts: true }))].join(""));
+  rows.push(...(await requestStages(name, bucket, key, outputKey, size.shifts)));
+
   for (const [stage, ms, bytes, note] of rows) {
     console.log(`${stage.padEnd(60)} ${`${ms.toFixed(0)} ms`.padStart(9)}  held ${mb(bytes).padStart(9)}  ${note}`);
   }
-  await bucket.delete(key);
+  await bucket.delete([key, outputKey, `${key}.child`]);
+}
+
+/** `bucket` with every read stream and every part written sampled into `peak` (bench/held-memory.ts). */
+function sampledBucket(bucket: R2Bucket, peak: HeldPeak): R2Bucket {
+  return {
+    get: async (key: string) => {
+      const object = await bucket.get(key);
+      return object && { body: sampledStream(object.body, peak) };
+    },
+    put: async (key: string, value: Uint8Array) => (peak.sample(), bucket.put(key, value)),
+    createMultipartUpload: async (key: string, options: R2MultipartOptions) => {
+      const upload = await bucket.createMultipartUpload(key, options);
+      return {
+        uploadPart: (n: number, part: Uint8Array) => (peak.sample(), upload.uploadPart(n, part)),
+        complete: (parts: R2UploadedPart[]) => upload.complete(parts),
+        abort: () => upload.abort(),
+      };
+    },
+    delete: (keys: string | string[]) => bucket.delete(keys),
+  } as unknown as R2Bucket;
+}
+
+/**
+ * 6. GET <root>/{id}/input (dataset-object.ts `getRequestStream`) of a dataset not loaded: the request read from R2
+ * as a stream into the shift table, then serialized in pieces (peak sampled while reading and every 16 pieces).
+ * 7. POST <root>/{id}/from-patch (select SOLVED, worker/derived-request.ts) of a completed dataset: the Durable
+ * Object reads its stored output's assignment as a stream; the Worker reads the parent's request as a stream, applies
+ * a patch (100 operations on shifts by id, 10 insertions and removals, 20 assignments, an employee), checks each shift and employee
+ * against the schema and stores the child's request as it is written (peak sampled while reading, after the patch
+ * and at every R2 part). With --whole, both also as before: the request (and the output) parsed whole.
+ */
+async function requestStages(name: string, bucket: R2Bucket, key: string, outputKey: string, shifts: number): Promise<Array<[string, number, number, string]>> {
+  const rows: Array<[string, number, number, string]> = [];
+  const encoder = new TextEncoder();
+  if (process.argv.includes("--whole")) {
+    const base = heldBytes();
+    const t = performance.now();
+    const whole = await (await bucket.get(key))!.json<SolvingRequest>();
+    const text = JSON.stringify(whole.modelInput);
+    rows.push(["DO: GET input before (parsed whole, serialized whole)", performance.now() - t, heldBytes() - base, `response ${mb(text.length)}`]);
+  }
+  let peak = new HeldPeak();
+  let t = performance.now();
+  const { request } = await readRequestStream(sampledStream((await bucket.get(key))!.body, peak));
+  let bytes = 0;
+  let count = 0;
+  for (const piece of jsonPieces(request.modelInput)) {
+    bytes += encoder.encode(piece).byteLength;
+    if (count++ % 16 === 0) peak.sample();
+  }
+  peak.sample();
+  rows.push(["DO: GET input, streamed (R2 stream, shift table, pieces)", performance.now() - t, peak.bytes, `peak; ${mb(bytes)} in ${count} pieces`]);
+
+  // The same operations for both: positions drawn from one seed, ids and shifts read at those positions of the base.
+  const patchOf = (count: number, shiftAt: (i: number) => { id: string }, employee: string) => {
+    const next = rng(5);
+    const at = () => Math.floor(next() * count);
+    const operations: PatchOperation[] = [];
+    for (let i = 0; i < 100; i++) operations.push({ op: "add", path: `/shifts[id=${shiftAt(at()).id}]/pinned`, value: true });
+    for (let i = 0; i < 5; i++) operations.push({ op: "remove", path: `/shifts/${at()}` });
+    for (let i = 0; i < 5; i++) operations.push({ op: "add", path: `/shifts/${at()}`, value: { ...shiftAt(at()), id: `added-${i}` } });
+    for (let i = 0; i < 20; i++) operations.push({ op: "add", path: `/shifts[id=${shiftAt(at()).id}]/employee`, value: employee });
+    operations.push({ op: "add", path: `/employees[id=${employee}]/unavailableTimeSpans`, value: [] });
+    return operations;
+  };
+  if (process.argv.includes("--whole")) {
+    // As before: the request and the output parsed whole, the solution written into a copy of the shifts, the patch
+    // applied on a copy, the schema and validation on the whole input, the child's request one string.
+    const base = heldBytes();
+    const t = performance.now();
+    const whole = await (await bucket.get(key))!.json<SolvingRequest>();
+    const output = await (await bucket.get(outputKey))!.json<{ modelOutput: { shifts: Array<{ id: string; employee: string | null }> } }>();
+    const byShift = new Map(output.modelOutput.shifts.map((s) => [s.id, s.employee]));
+    const solved = { ...whole.modelInput, shifts: whole.modelInput.shifts.map((shift) => {
+      const employee = byShift.get(shift.id) ?? null;
+      const { employee: _old, ...rest } = shift;
+      return employee === null ? rest : { ...rest, employee };
+    }) };
+    const parsed = ModelInputSchema.parse(applyPatch(solved, patchOf(solved.shifts.length, (i) => solved.shifts[i], solved.employees[0].id)));
+    const issues = validateModelInput(parsed);
+    const text = JSON.stringify({ config: whole.config, modelInput: parsed });
+    rows.push(["Worker: from-patch before (parsed whole)", performance.now() - t, heldBytes() - base, `${issues.length} issues; request ${mb(text.length)}`]);
+  }
+  peak = new HeldPeak();
+  t = performance.now();
+  const solution = await readStoredAssignment(sampledBucket(bucket, peak), outputKey);
+  peak.sample();
+  const dataObjectPeak = peak.bytes;
+  peak = new HeldPeak();
+  const sampled = sampledBucket(bucket, peak);
+  const parent = await readParentRequest(sampled, { requestKey: key, solution });
+  peak.sample();
+  const read = peak.bytes;
+  const list = parent.modelInput.shifts as PatchedShifts;
+  const patched = patchParent(parent, patchOf(list.length, (i) => list.get(i) as { id: string }, (parent.modelInput.employees as Array<{ id: string }>)[0].id));
+  peak.sample();
+  const issues = await storeDerivedRequest(sampled, `${key}.child`, parent.config, patched, { schema: true });
+  peak.sample();
+  const childBytes = (await bucket.head(`${key}.child`))!.size;
+  rows.push([
+    "Worker: from-patch, streamed (read, patch, check, store)",
+    performance.now() - t,
+    peak.bytes,
+    `peak; ${(peak.bytes / shifts).toFixed(0)} B per shift; after the read ${mb(read)}; the Durable Object's assignment read ${mb(dataObjectPeak)} peak; ${issues.length} issues; request ${mb(childBytes)}`,
+  ]);
+  return rows;
 }
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith("--"));
