@@ -41,6 +41,8 @@ const SIZES: Record<string, { shifts: number; employees: number }> = {
 const SLICE_UNITS = 20_000;
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+/** Progress on stderr as each stage ends (a large size runs for minutes; the table comes at the end). */
+const progress = (stage: string) => process.stderr.write(`${new Date().toISOString()} ${stage}\n`);
 
 async function measure(name: string, bucket: R2Bucket): Promise<void> {
   const size = SIZES[name];
@@ -74,6 +76,7 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   await ingested.upload.finish(ingested.config);
   peak.sample();
   rows.push(["Worker: POST ingest (parse, schema, validation, R2)", performance.now() - t, peak.bytes, `${issues.length} issues; ${(peak.bytes / size.shifts).toFixed(0)} B per shift, body ${mb(textBytes)}`]);
+  progress("ingest");
 
   // 2. The Durable Object: the request read back and encoded, a solver session created. By default as the Durable
   // Object does it, streamed (solver/read-request.ts: the shifts into a compact table); with --whole also the old way
@@ -85,6 +88,7 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
     const wholeProblem = encodeProblem(whole.modelInput);
     const wholeSession = await SolverSession.create(module, wholeProblem, { seed: 1, weights: whole.config?.model?.overrides ?? undefined });
     rows.push(["DO: load, parsed whole (before; JSON.parse, encode, session)", performance.now() - t, heldBytes() - wholeBase, `wasm memory ${mb(wholeSession.memoryBytes())}`]);
+    progress("load before");
   }
   let base = heldBytes();
   t = performance.now();
@@ -122,6 +126,7 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
       `openSession's peak ${mb(openPeak)} (encoding ${mb(familiesPeak)}, encoded ${mb(stages.encoded!)}, written into the core ${mb(stages.written!)}, loaded ${mb(loadHeld)})`,
   ]);
 
+  progress("load");
   // 3. One solve slice.
   base = heldBytes();
   t = performance.now();
@@ -161,6 +166,7 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   // The stored output, for the base of a patch below (written whole: setup, not measured).
   const outputKey = `bench/${name}/output.json`;
   await bucket.put(outputKey, [...jsonPieces(solutionParts(stored.modelInput, session.bestAssignment(), session.problem, { lazyShifts: true }))].join(""));
+  progress("stored output written");
   rows.push(...(await requestStages(name, bucket, key, outputKey, size.shifts)));
 
   for (const [stage, ms, bytes, note] of rows) {
@@ -207,6 +213,7 @@ async function requestStages(name: string, bucket: R2Bucket, key: string, output
     const whole = await (await bucket.get(key))!.json<SolvingRequest>();
     const text = JSON.stringify(whole.modelInput);
     rows.push(["DO: GET input before (parsed whole, serialized whole)", performance.now() - t, heldBytes() - base, `response ${mb(text.length)}`]);
+    progress("GET input before");
   }
   let peak = new HeldPeak();
   let t = performance.now();
@@ -219,6 +226,7 @@ async function requestStages(name: string, bucket: R2Bucket, key: string, output
   }
   peak.sample();
   rows.push(["DO: GET input, streamed (R2 stream, shift table, pieces)", performance.now() - t, peak.bytes, `peak; ${mb(bytes)} in ${count} pieces`]);
+  progress("GET input streamed");
 
   // The same operations for both: positions drawn from one seed, ids and shifts read at those positions of the base.
   const patchOf = (count: number, shiftAt: (i: number) => { id: string }, employee: string) => {
@@ -249,6 +257,7 @@ async function requestStages(name: string, bucket: R2Bucket, key: string, output
     const issues = validateModelInput(parsed);
     const text = JSON.stringify({ config: whole.config, modelInput: parsed });
     rows.push(["Worker: from-patch before (parsed whole)", performance.now() - t, heldBytes() - base, `${issues.length} issues; request ${mb(text.length)}`]);
+    progress("from-patch before");
   }
   peak = new HeldPeak();
   t = performance.now();
