@@ -67,7 +67,7 @@ import { AlarmSchedule } from "./alarm-schedule";
 import { WebhookOutbox } from "./webhook-outbox";
 import { queueStub, type QueueRequest } from "./solve-queue";
 import { EMPTY_TALLY, RunLog, type ProgressTally, type RunLogLine } from "./run-log";
-import { readStoredRequest } from "./stored-request";
+import { readStoredConfig, readStoredRequest } from "./stored-request";
 import { putJsonInPieces, readStoredAssignment, type CompactAssignment } from "./stored-output";
 import { jsonStream, storedResponseStream } from "./response-stream";
 
@@ -315,7 +315,7 @@ export class DatasetObject extends DurableObject<Env> {
   async getConfig(): Promise<{ config: SolvingRequest["config"] } | null> {
     const record = this.readRecord();
     if (!record || record.purgedAt) return null;
-    return { config: (await this.compactRequest(record)).config };
+    return { config: this.live ? this.live.request.config : await readStoredConfig(this.env.BLOBS, record.requestKey) };
   }
 
   /**
@@ -473,7 +473,8 @@ export class DatasetObject extends DurableObject<Env> {
 
   /**
    * Terminate the run (DELETE <root>/{id}). A cancelled run is reported as SOLVING_COMPLETED (spec §3) with the best
-   * solution found so far. A dataset that already reached a final status is returned unchanged.
+   * solution found so far. A dataset that already reached a final status is returned unchanged. The answer is a JSON
+   * byte stream, as GET <root>/{id}'s.
    */
   async terminate(options: { force?: boolean } = {}): Promise<ReadableStream<Uint8Array> | null> {
     const record = this.readRecord();
