@@ -3,8 +3,8 @@
  * the real code paths in Node, against a real local R2 (Miniflare's): the Worker's streamed POST <root> ingest
  * (worker/ingest.ts: parse, schema, validation, the request into R2), the Durable Object's load (the request read
  * back from R2 as a stream into the compact shift table, `encodeProblem`, a solver session; with `--whole` also the old
- * way, parsed whole), one solve slice, and the GET output (modelOutput,
- * input metrics, KPIs, serialized). Bodies are generated (bench/generate.ts, the contract mix) and sent gzip.
+ * way, parsed whole), one solve slice, the GET output (modelOutput,
+ * input metrics, KPIs, serialized), GET of the input and from-patch (`requestStages`). Bodies are generated (bench/generate.ts, the contract mix) and sent gzip.
  *
  * Held memory is heap + external (array buffers included) after a full collection, above the level before the
  * stage; the ingest samples it every 2 MB of body, the other stages once done (what the object keeps). A deployed
@@ -13,16 +13,21 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { Miniflare } from "miniflare";
-import { validateWithShiftFacts } from "../model/validation";
+import { readStoredAssignment } from "../durable-objects/stored-output";
+import { applyPatch, type PatchOperation } from "../model/patch";
+import { validateModelInput, validateWithShiftFacts } from "../model/validation";
+import { ModelInputSchema } from "../schemas/model-input";
 import type { SolvingRequest } from "../schemas/solving-request";
 import { FAMILIES } from "../solver/families/index";
 import { encodeProblem, SolverSession } from "../solver/index";
 import { openSession } from "../solver/open-session";
 import { solutionParts } from "../solver/output";
 import { jsonPieces } from "../solver/output-json";
+import type { PatchedShifts } from "../solver/patched-shifts";
 import { readRequestStream } from "../solver/read-request";
+import { patchParent, readParentRequest, storeDerivedRequest } from "../worker/derived-request";
 import { ingestSolvingRequest, streamedLimits } from "../worker/ingest";
-import { generateInstance } from "./generate";
+import { generateInstance, rng } from "./generate";
 import { heldBytes, HeldPeak, sampledBody, sampledStream } from "./held-memory";
 
 const module = new WebAssembly.Module(readFileSync(new URL("../build/rota.wasm", import.meta.url)));
@@ -36,6 +41,8 @@ const SIZES: Record<string, { shifts: number; employees: number }> = {
 const SLICE_UNITS = 20_000;
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+/** Progress on stderr as each stage ends (a large size runs for minutes; the table comes at the end). */
+const progress = (stage: string) => process.stderr.write(`${new Date().toISOString()} ${stage}\n`);
 
 async function measure(name: string, bucket: R2Bucket): Promise<void> {
   const size = SIZES[name];
@@ -69,6 +76,7 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   await ingested.upload.finish(ingested.config);
   peak.sample();
   rows.push(["Worker: POST ingest (parse, schema, validation, R2)", performance.now() - t, peak.bytes, `${issues.length} issues; ${(peak.bytes / size.shifts).toFixed(0)} B per shift, body ${mb(textBytes)}`]);
+  progress("ingest");
 
   // 2. The Durable Object: the request read back and encoded, a solver session created. By default as the Durable
   // Object does it, streamed (solver/read-request.ts: the shifts into a compact table); with --whole also the old way
@@ -80,6 +88,7 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
     const wholeProblem = encodeProblem(whole.modelInput);
     const wholeSession = await SolverSession.create(module, wholeProblem, { seed: 1, weights: whole.config?.model?.overrides ?? undefined });
     rows.push(["DO: load, parsed whole (before; JSON.parse, encode, session)", performance.now() - t, heldBytes() - wholeBase, `wasm memory ${mb(wholeSession.memoryBytes())}`]);
+    progress("load before");
   }
   let base = heldBytes();
   t = performance.now();
@@ -117,6 +126,7 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
       `openSession's peak ${mb(openPeak)} (encoding ${mb(familiesPeak)}, encoded ${mb(stages.encoded!)}, written into the core ${mb(stages.written!)}, loaded ${mb(loadHeld)})`,
   ]);
 
+  progress("load");
   // 3. One solve slice.
   base = heldBytes();
   t = performance.now();
@@ -153,10 +163,156 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   outPeak.sample();
   rows.push(["DO: GET output and stored output, in pieces (now)", piecesMs, outPeak.bytes, `peak; ${mb(outBytes)} in ${pieces} pieces`]);
 
+  // The stored output, for the base of a patch below (written whole: setup, not measured).
+  const outputKey = `bench/${name}/output.json`;
+  await bucket.put(outputKey, [...jsonPieces(solutionParts(stored.modelInput, session.bestAssignment(), session.problem, { lazyShifts: true }))].join(""));
+  progress("stored output written");
+  rows.push(...(await requestStages(name, bucket, key, outputKey, size.shifts)));
+
   for (const [stage, ms, bytes, note] of rows) {
     console.log(`${stage.padEnd(60)} ${`${ms.toFixed(0)} ms`.padStart(9)}  held ${mb(bytes).padStart(9)}  ${note}`);
   }
-  await bucket.delete(key);
+  await bucket.delete([key, outputKey]);
+}
+
+/**
+ * The objects under `keys` as a bucket held in memory (read from R2 once, before any baseline), whose reads are
+ * streams of 64 KB pieces sampled into `peak` every 32 pieces, and whose writes (put or multipart) are counted,
+ * sampled and dropped: Miniflare's R2 closed slow streams of 87 MB read with a collection every 32 pieces.
+ */
+async function memoryBucket(bucket: R2Bucket, keys: string[]) {
+  const objects = new Map<string, Uint8Array>();
+  for (const key of keys) objects.set(key, new Uint8Array(await (await bucket.get(key))!.arrayBuffer()));
+  const written = new Map<string, number>();
+  let peak: HeldPeak | null = null;
+  const body = (bytes: Uint8Array) => {
+    let at = 0;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= bytes.byteLength) controller.close();
+        else controller.enqueue(bytes.slice(at, (at += 64 * 1024)));
+      },
+    });
+  };
+  const sampled = {
+    get: async (key: string) => {
+      const bytes = objects.get(key);
+      return bytes ? { body: peak ? sampledStream(body(bytes), peak) : body(bytes) } : null;
+    },
+    put: async (key: string, value: Uint8Array) => {
+      peak?.sample();
+      written.set(key, value.byteLength);
+      return {};
+    },
+    createMultipartUpload: async (key: string) => {
+      let size = 0;
+      return {
+        uploadPart: async (n: number, part: Uint8Array) => (peak?.sample(), (size += part.byteLength), { partNumber: n, etag: String(n) }),
+        complete: async () => (written.set(key, size), {}),
+        abort: async () => undefined,
+      };
+    },
+    delete: async () => undefined,
+  } as unknown as R2Bucket;
+  return { bucket: sampled, written, sampleInto: (into: HeldPeak | null) => (peak = into) };
+}
+
+/**
+ * 6. GET <root>/{id}/input (dataset-object.ts `getRequestStream`) of a dataset not loaded: the request read from R2
+ * as a stream into the shift table, then serialized in pieces (peak sampled while reading and every 16 pieces).
+ * 7. POST <root>/{id}/from-patch (select SOLVED, worker/derived-request.ts) of a completed dataset: the Durable
+ * Object reads its stored output's assignment as a stream; the Worker reads the parent's request as a stream, applies
+ * a patch (100 operations on shifts by id, 10 insertions and removals, 20 assignments, an employee), checks each shift and employee
+ * against the schema and stores the child's request as it is written (peak sampled while reading, after the patch
+ * and at every R2 part). R2 is `memoryBucket` here: the stored objects read once before, the child's bytes counted.
+ * With --whole, both also as before: the request (and the output) parsed whole.
+ */
+async function requestStages(name: string, r2: R2Bucket, key: string, outputKey: string, shifts: number): Promise<Array<[string, number, number, string]>> {
+  const rows: Array<[string, number, number, string]> = [];
+  const encoder = new TextEncoder();
+  const { bucket, written, sampleInto } = await memoryBucket(r2, [key, outputKey]);
+  if (process.argv.includes("--whole")) {
+    const base = heldBytes();
+    const t = performance.now();
+    const whole = await (await r2.get(key))!.json<SolvingRequest>();
+    const text = JSON.stringify(whole.modelInput);
+    rows.push(["DO: GET input before (parsed whole, serialized whole)", performance.now() - t, heldBytes() - base, `response ${mb(text.length)}`]);
+    progress("GET input before");
+  }
+  heldBytes(); // a collection more: the garbage of a stage before goes only then, and would raise the baseline
+  let peak = new HeldPeak();
+  let t = performance.now();
+  sampleInto(peak);
+  const { request } = await readRequestStream((await bucket.get(key))!.body);
+  let bytes = 0;
+  let count = 0;
+  for (const piece of jsonPieces(request.modelInput)) {
+    bytes += encoder.encode(piece).byteLength;
+    if (count++ % 16 === 0) peak.sample();
+  }
+  peak.sample();
+  rows.push(["DO: GET input, streamed (R2 stream, shift table, pieces)", performance.now() - t, peak.bytes, `peak; ${mb(bytes)} in ${count} pieces`]);
+  progress("GET input streamed");
+
+  // The same operations for both: positions drawn from one seed, ids and shifts read at those positions of the base.
+  const patchOf = (count: number, shiftAt: (i: number) => { id: string }, employee: string) => {
+    const next = rng(5);
+    const at = () => Math.floor(next() * count);
+    const operations: PatchOperation[] = [];
+    for (let i = 0; i < 100; i++) operations.push({ op: "add", path: `/shifts[id=${shiftAt(at()).id}]/pinned`, value: true });
+    for (let i = 0; i < 5; i++) operations.push({ op: "remove", path: `/shifts/${at()}` });
+    for (let i = 0; i < 5; i++) operations.push({ op: "add", path: `/shifts/${at()}`, value: { ...shiftAt(at()), id: `added-${i}` } });
+    for (let i = 0; i < 20; i++) operations.push({ op: "add", path: `/shifts[id=${shiftAt(at()).id}]/employee`, value: employee });
+    operations.push({ op: "add", path: `/employees[id=${employee}]/unavailableTimeSpans`, value: [] });
+    return operations;
+  };
+  if (process.argv.includes("--whole")) {
+    // As before: the request and the output parsed whole, the solution written into a copy of the shifts, the patch
+    // applied on a copy, the schema and validation on the whole input, the child's request one string.
+    const base = heldBytes();
+    const t = performance.now();
+    const whole = await (await r2.get(key))!.json<SolvingRequest>();
+    const output = await (await r2.get(outputKey))!.json<{ modelOutput: { shifts: Array<{ id: string; employee: string | null }> } }>();
+    const byShift = new Map(output.modelOutput.shifts.map((s) => [s.id, s.employee]));
+    const solved = { ...whole.modelInput, shifts: whole.modelInput.shifts.map((shift) => {
+      const employee = byShift.get(shift.id) ?? null;
+      const { employee: _old, ...rest } = shift;
+      return employee === null ? rest : { ...rest, employee };
+    }) };
+    const parsed = ModelInputSchema.parse(applyPatch(solved, patchOf(solved.shifts.length, (i) => solved.shifts[i], solved.employees[0].id)));
+    const issues = validateModelInput(parsed);
+    const text = JSON.stringify({ config: whole.config, modelInput: parsed });
+    rows.push(["Worker: from-patch before (parsed whole)", performance.now() - t, heldBytes() - base, `${issues.length} issues; request ${mb(text.length)}`]);
+    progress("from-patch before");
+  }
+  sampleInto(null);
+  heldBytes();
+  peak = new HeldPeak();
+  t = performance.now();
+  sampleInto(peak);
+  const solution = await readStoredAssignment(bucket, outputKey);
+  peak.sample();
+  const dataObjectPeak = peak.bytes;
+  sampleInto(null);
+  heldBytes();
+  peak = new HeldPeak();
+  sampleInto(peak);
+  const parent = await readParentRequest(bucket, { requestKey: key, solution });
+  peak.sample();
+  const read = peak.bytes;
+  const list = parent.modelInput.shifts as PatchedShifts;
+  const patched = patchParent(parent, patchOf(list.length, (i) => list.get(i) as { id: string }, (parent.modelInput.employees as Array<{ id: string }>)[0].id));
+  peak.sample();
+  const issues = await storeDerivedRequest(bucket, `${key}.child`, parent.config, patched, { schema: true });
+  peak.sample();
+  const childBytes = written.get(`${key}.child`)!;
+  rows.push([
+    "Worker: from-patch, streamed (read, patch, check, store)",
+    performance.now() - t,
+    peak.bytes,
+    `peak; ${(peak.bytes / shifts).toFixed(0)} B per shift; after the read ${mb(read)}; the Durable Object's assignment read ${mb(dataObjectPeak)} peak; ${issues.length} issues; request ${mb(childBytes)}`,
+  ]);
+  return rows;
 }
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith("--"));

@@ -67,8 +67,8 @@ import { AlarmSchedule } from "./alarm-schedule";
 import { WebhookOutbox } from "./webhook-outbox";
 import { queueStub, type QueueRequest } from "./solve-queue";
 import { EMPTY_TALLY, RunLog, type ProgressTally, type RunLogLine } from "./run-log";
-import { readStoredRequest, readStoredRequestWhole } from "./stored-request";
-import { putJsonInPieces } from "./stored-output";
+import { readStoredConfig, readStoredRequest } from "./stored-request";
+import { putJsonInPieces, readStoredAssignment, type CompactAssignment } from "./stored-output";
 import { jsonStream, storedResponseStream } from "./response-stream";
 
 /** What the Worker hands over when it creates a dataset. */
@@ -83,6 +83,16 @@ export interface DatasetInit {
   run: Pick<RunConfiguration, "termination" | "maxThreadCount"> | null | undefined;
   /** Solve priority, 0-10 (README "Solve queue"); 5 when not given. */
   priority?: number;
+}
+
+/**
+ * What a dataset derived from this one starts from (`getDerivationBase`): the parent's stored request, and its
+ * solution to write into the shifts (SOLVED): compact, "SUBMITTED" (the input's own employees, known ones only), or
+ * null (the input as it is).
+ */
+export interface DerivationBase {
+  requestKey: string;
+  solution: CompactAssignment | "SUBMITTED" | null;
 }
 
 /** A refusal of an operation in the dataset's current state (the Worker answers it with a 4xx). */
@@ -262,14 +272,15 @@ export class DatasetObject extends DurableObject<Env> {
    * DELETE <root>/{id}/purge: remove the dataset from listings and reads. Refused while solving. The data stays
    * restorable (PUT <root>/{id}) for PURGE_RETENTION_MS, then the alarm erases it.
    */
-  async purge(): Promise<Outcome<SolvingResponse>> {
+  async purge(): Promise<Outcome<ReadableStream<Uint8Array>>> {
     const record = this.readRecord();
     if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
     if (isSolving(record.metadata.solverStatus)) {
       // 400, as the reference documents DELETE .../purge.
       return { ok: false, status: 400, message: "The dataset is still solving; terminate it (DELETE) before purging." };
     }
-    const response = this.response(record, await this.currentParts(record));
+    // The answer is the dataset as GET <root>/{id} streams it (response-stream.ts), started before it is hidden.
+    const response = await this.responseStream(record);
     record.purgedAt = new Date().toISOString();
     this.storage.writeRecord(record);
     await markDatasetPurged(this.env.DB, record.metadata.id, record.purgedAt);
@@ -288,29 +299,48 @@ export class DatasetObject extends DurableObject<Env> {
     return { ok: true, value: record.metadata };
   }
 
-  /** The solving request as stored (GET input, config, model-request), as plain values (parsed whole). */
-  async getRequest(): Promise<SolvingRequest | null> {
+  /**
+   * GET <root>/{id}/input and /model-request: the stored request (or its `modelInput`) as a JSON byte stream
+   * (response-stream.ts), the text of `JSON.stringify` of the request parsed whole, never held whole: the request is
+   * the live run's or read streamed (stored-request.ts), its shifts made as they are serialized.
+   */
+  async getRequestStream(part: "modelInput" | "request"): Promise<ReadableStream<Uint8Array> | null> {
     const record = this.readRecord();
     if (!record || record.purgedAt) return null;
-    return readStoredRequestWhole(this.env.BLOBS, record.requestKey);
+    const request = await this.compactRequest(record);
+    return jsonStream(part === "modelInput" ? request.modelInput : request);
   }
 
-  /** The input with the best assignment so far (or the final one) written into its shifts: the base of a patch. */
-  async getSolvedInput(): Promise<SolvingRequest["modelInput"] | null> {
+  /** The stored request's config (GET <root>/{id}/config, the solve queue's reservation): a small value. */
+  async getConfig(): Promise<{ config: SolvingRequest["config"] } | null> {
     const record = this.readRecord();
     if (!record || record.purgedAt) return null;
-    const request = await this.getRequest();
-    const parts = await this.currentParts(record);
-    if (!request || !parts) return request?.modelInput ?? null;
-    const byShift = new Map(parts.modelOutput.shifts.map((s) => [s.id, s.employee]));
-    return {
-      ...request.modelInput,
-      shifts: request.modelInput.shifts.map((shift) => {
-        const employee = byShift.get(shift.id) ?? null;
-        const { employee: _old, ...rest } = shift;
-        return employee === null ? rest : { ...rest, employee };
-      }),
-    };
+    return { config: this.live ? this.live.request.config : await readStoredConfig(this.env.BLOBS, record.requestKey) };
+  }
+
+  /**
+   * The base of a new dataset derived from this one (from-patch, from-input; worker/derived-request.ts): where its
+   * stored request is, and with `SOLVED` its solution as compact values, never the input or the output parsed whole:
+   * the stored output's, read as a stream (stored-output.ts), or the best so far; "SUBMITTED" before solving (the
+   * input's own assignment, its known employees only); null without a solution (invalid, or no stored output): the
+   * input as it is.
+   */
+  async getDerivationBase(select: "SOLVED" | "UNSOLVED"): Promise<DerivationBase | null> {
+    const record = this.readRecord();
+    if (!record || record.purgedAt) return null;
+    return { requestKey: record.requestKey, solution: select === "SOLVED" ? await this.compactSolution(record) : null };
+  }
+
+  private async compactSolution(record: DatasetRecord): Promise<DerivationBase["solution"]> {
+    const status = record.metadata.solverStatus;
+    if (status === "DATASET_INVALID") return null;
+    if (record.metadata.shutdownDateTime || status === "DATASET_COMPUTED") return readStoredAssignment(this.env.BLOBS, record.outputKey);
+    if (status === "SOLVING_ACTIVE") {
+      const live = await this.ensureLive(record);
+      const input = live.request.modelInput;
+      return { employees: input.employees.map((e) => e.id), assignment: live.session.bestAssignment().slice(0, input.shifts.length) };
+    }
+    return "SUBMITTED";
   }
 
   /** GET <root>/{id}/validation-result (spec §2.4). */
@@ -421,6 +451,11 @@ export class DatasetObject extends DurableObject<Env> {
   async getResponseStream(): Promise<ReadableStream<Uint8Array> | null> {
     const record = this.readRecord();
     if (!record || record.purgedAt) return null;
+    return this.responseStream(record);
+  }
+
+  /** The response of GET <root>/{id}, DELETE <root>/{id} and purge as a byte stream (see getResponseStream). */
+  private async responseStream(record: DatasetRecord): Promise<ReadableStream<Uint8Array>> {
     const status = record.metadata.solverStatus;
     if (status !== "DATASET_INVALID" && (record.metadata.shutdownDateTime || status === "DATASET_COMPUTED")) {
       const stored = await this.env.BLOBS.get(record.outputKey);
@@ -438,9 +473,10 @@ export class DatasetObject extends DurableObject<Env> {
 
   /**
    * Terminate the run (DELETE <root>/{id}). A cancelled run is reported as SOLVING_COMPLETED (spec §3) with the best
-   * solution found so far. A dataset that already reached a final status is returned unchanged.
+   * solution found so far. A dataset that already reached a final status is returned unchanged. The answer is a JSON
+   * byte stream, as GET <root>/{id}'s.
    */
-  async terminate(options: { force?: boolean } = {}): Promise<SolvingResponse | null> {
+  async terminate(options: { force?: boolean } = {}): Promise<ReadableStream<Uint8Array> | null> {
     const record = this.readRecord();
     if (!record || record.purgedAt) return null;
     if (isSolving(record.metadata.solverStatus)) {
@@ -454,10 +490,11 @@ export class DatasetObject extends DurableObject<Env> {
         // with the reason, and frees its place in the queue; without it the error stands.
         if (!options.force) throw err;
         await this.fail(record, new Error(`Terminated by force: ${err instanceof Error ? err.message : String(err)}`));
-        return this.response(record, null);
+        return jsonStream(this.response(record, null));
       }
     }
-    return this.getResponse();
+    // Streamed as GET <root>/{id} is (response-stream.ts): once finished, the stored output's bytes from R2.
+    return this.getResponseStream();
   }
 
   /** The tenant's queue granted this dataset a place: take the next step now (idempotent; false if unknown). */

@@ -42,6 +42,36 @@ export class StringTable {
     return this.chunks[chunk].slice(start, this.ends[i]);
   }
 
+  /**
+   * The indices holding `value`, in order, found through a hash of the strings (open addressing, an Int32 slot per
+   * string and as many again at most, made on the first call: a patch's `[id=...]` selectors, worker/derived-request.ts).
+   */
+  positionsOf(value: string): number[] {
+    if (!this.slots || this.slotsCount !== this.count) this.makeSlots();
+    const slots = this.slots!;
+    const mask = slots.length - 1;
+    const found: number[] = [];
+    for (let h = hashOf(value) & mask; slots[h] >= 0; h = (h + 1) & mask) if (this.get(slots[h]) === value) found.push(slots[h]);
+    return found.sort((a, b) => a - b);
+  }
+
+  private slots: Int32Array | null = null;
+  private slotsCount = 0;
+
+  private makeSlots(): void {
+    let size = 2;
+    while (size < this.count * 2) size *= 2;
+    const slots = new Int32Array(size).fill(-1);
+    const mask = size - 1;
+    for (let i = 0; i < this.count; i++) {
+      let h = hashOf(this.get(i)) & mask;
+      while (slots[h] >= 0) h = (h + 1) & mask;
+      slots[h] = i;
+    }
+    this.slots = slots;
+    this.slotsCount = this.count;
+  }
+
   /** The strings as a read-only array (lazy-array.ts). */
   view(): string[] {
     return lazyArray(() => this.count, (i) => this.get(i));
@@ -59,4 +89,11 @@ export class StringTable {
     this.pending = [];
     this.pendingChars = 0;
   }
+}
+
+/** FNV-1a over the UTF-16 code units. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }

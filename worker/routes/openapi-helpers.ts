@@ -1,5 +1,6 @@
 /** Small builders that keep the route tables short: response entries and common parameters. */
 import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { Outcome } from "../../durable-objects/dataset-object";
 import { ErrorInfoSchema, SubmitErrorSchema } from "../../schemas/error";
 import { DatasetNameSchema, DatasetTagsSchema } from "../../schemas/solving-request";
@@ -60,4 +61,12 @@ export function unwrap<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.value;
   const code = { 400: "BAD_REQUEST", 404: "NOT_FOUND", 409: "CONFLICT", 410: "GONE" }[outcome.status];
   throw new ApiError(outcome.status, code, outcome.message);
+}
+
+/**
+ * A 200 whose body is a Durable Object's JSON byte stream (durable-objects/response-stream.ts: README "Request
+ * bodies"), passed on as it is made; typed by the caller as its route's JSON response.
+ */
+export function jsonBody(c: Context, stream: ReadableStream): Response {
+  return c.body(stream, 200, { "Content-Type": "application/json" });
 }

@@ -3,16 +3,17 @@
  * deprecated new-run. The parent is never changed; the child records `parentId` and the parent's `originId`.
  */
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { applyPatch, PatchError } from "../../model/patch";
+import type { DerivationBase } from "../../durable-objects/dataset-object";
+import { PatchError } from "../../model/patch";
 import { AcknowledgementSchema, type Metadata } from "../../schemas/metadata";
-import { ModelInputSchema, type ModelInput } from "../../schemas/model-input";
 import { ConfigurationIdQuery, PriorityQuery } from "../../schemas/configuration";
 import { PatchRequestSchema } from "../../schemas/patch";
 import { ModelConfigurationSchema, type ModelConfiguration, type SolvingRequest } from "../../schemas/solving-request";
 import type { AppEnv, Caller } from "../auth";
-import { createDataset, datasetStub, requireDataset, type NewDataset } from "../datasets";
+import { createDataset, datasetStub, requestKeyOf, requireDataset, type NewDataset } from "../datasets";
+import { patchParent, readParentRequest, storeDerivedRequest, type ParentRequest } from "../derived-request";
 import type { Env } from "../../platform/env";
-import { ApiError, describeZodError } from "../errors";
+import { ApiError } from "../errors";
 import { configWithProfile } from "../platform/configurations";
 import { errors, IdParams, json, NameQuery, submitError, TagsQuery, toList } from "./openapi-helpers";
 
@@ -29,14 +30,14 @@ const RevisionQuery = z.object({
   priority: PriorityQuery,
 });
 
-/** The parent's input: as submitted (UNSOLVED) or with its best solution written into the shifts (SOLVED). */
-async function parentInput(env: Env, id: string, select: "SOLVED" | "UNSOLVED"): Promise<{ input: ModelInput; config: ModelConfiguration | null | undefined }> {
-  const stub = datasetStub(env, id);
-  // RPC results are typed through the stub's serialization types; these are plain JSON values.
-  const request = (await stub.getRequest()) as SolvingRequest | null;
-  const input = select === "SOLVED" ? ((await stub.getSolvedInput()) as ModelInput | null) : request?.modelInput;
-  if (!request || !input) throw ApiError.notFound(`Dataset '${id}'`);
-  return { input, config: request.config };
+/**
+ * The parent's input, read as a stream (derived-request.ts): as submitted (UNSOLVED) or with its best solution
+ * written into the shifts (SOLVED).
+ */
+async function parentRequest(env: Env, id: string, select: "SOLVED" | "UNSOLVED"): Promise<ParentRequest> {
+  const base = await datasetStub(env, id).getDerivationBase(select);
+  if (!base) throw ApiError.notFound(`Dataset '${id}'`);
+  return readParentRequest(env.BLOBS, base as DerivationBase);
 }
 
 /** The child's config: the one given, else the parent's without its run name and tags (those belong to the parent). */
@@ -47,22 +48,31 @@ function childConfig(given: ModelConfiguration | null | undefined, parent: Model
   return { ...parent, run };
 }
 
+/**
+ * Creates the child: its config with the profile named (or inherited), its request checked and stored as it is
+ * written (derived-request.ts; with `schema`, each shift and employee against the schema, as a patched input must
+ * be), then the dataset.
+ */
 async function derive(
   env: Env,
   caller: Caller,
   parent: Metadata,
-  modelInput: ModelInput,
+  modelInput: Record<string, unknown>,
   config: SolvingRequest["config"],
   origin: NewDataset["origin"],
   query: z.infer<typeof RevisionQuery>,
+  schema: boolean,
 ) {
   // A profile named here goes beneath the child's config; without one the child keeps the parent's profile tag (its
   // settings are already in the config the child inherits).
   const withProfile = await configWithProfile(env.DB, caller.tenantId, config, query.configurationId);
   const inherited = parent.tags.find((t) => t.startsWith(PROFILE_TAG))?.slice(PROFILE_TAG.length);
+  const id = crypto.randomUUID();
+  const requestKey = requestKeyOf(caller.tenantId, id);
+  const issues = await storeDerivedRequest(env.BLOBS, requestKey, withProfile.config, modelInput, { schema });
   return createDataset(env, caller, {
     config: withProfile.config,
-    input: { modelInput },
+    input: { id, requestKey, issues },
     origin,
     operation: query.operation,
     parent,
@@ -94,21 +104,18 @@ export function registerRevisionRoutes(app: OpenAPIHono<AppEnv>, root: string): 
         const query = c.req.valid("query");
         const body = c.req.valid("json");
         const parent = await requireDataset(c.env, c.get("caller"), id);
-        const base = await parentInput(c.env, id, query.select ?? "SOLVED");
-        let patched: unknown;
+        const base = await parentRequest(c.env, id, query.select ?? "SOLVED");
+        let patched: Record<string, unknown>;
         try {
-          patched = applyPatch(base.input, body.patch);
+          patched = patchParent(base, body.patch);
         } catch (err) {
           if (err instanceof PatchError) {
             throw new ApiError(400, "PATCH_FAILED", `The patch cannot be applied: ${err.message}`, [err.message]);
           }
           throw err;
         }
-        const parsed = ModelInputSchema.safeParse(patched);
-        if (!parsed.success) {
-          throw new ApiError(400, "VALIDATION_ERROR", "The patched input does not match the schema.", describeZodError(parsed.error, "modelInput"));
-        }
-        const ack = await derive(c.env, c.get("caller"), parent, parsed.data, childConfig(body.config, base.config), "from-patch", query);
+        // Checked against the schema as it is stored (derived-request.ts): "The patched input does not match the schema."
+        const ack = await derive(c.env, c.get("caller"), parent, patched, childConfig(body.config, base.config), "from-patch", query, true);
         return c.json(ack, 202);
       },
     );
@@ -135,9 +142,9 @@ export function registerRevisionRoutes(app: OpenAPIHono<AppEnv>, root: string): 
         const { id } = c.req.valid("param");
         const query = c.req.valid("query");
         const parent = await requireDataset(c.env, c.get("caller"), id);
-        const base = await parentInput(c.env, id, query.select ?? "UNSOLVED");
         const given = (await c.req.text()) ? c.req.valid("json") : undefined;
-        const ack = await derive(c.env, c.get("caller"), parent, base.input, childConfig(given, base.config), "from-input", query);
+        const base = await parentRequest(c.env, id, query.select ?? "UNSOLVED");
+        const ack = await derive(c.env, c.get("caller"), parent, base.modelInput, childConfig(given, base.config), "from-input", query, false);
         return c.json(ack, 202);
       },
     );

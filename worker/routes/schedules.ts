@@ -29,7 +29,7 @@ import { ApiError, describeZodError } from "../errors";
 import { ingestSolvingRequest, streamedLimits } from "../ingest";
 import { configWithProfile } from "../platform/configurations";
 import { reservePlace } from "../platform/solve-queue";
-import { BooleanQuery, errors, IdParams, json, NameQuery, submitError, TagsQuery, toList, unwrap } from "./openapi-helpers";
+import { BooleanQuery, errors, IdParams, json, jsonBody, NameQuery, submitError, TagsQuery, toList, unwrap } from "./openapi-helpers";
 
 const TAG = ["Employee Shift Schedule"];
 /** The reference's maximum page size of the listing. */
@@ -144,7 +144,7 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       const stream = await dataset.getResponseStream();
       if (!stream) throw ApiError.notFound(`Dataset '${id}'`);
       // The body is the SolvingResponseSchema's JSON, typed as such for the OpenAPI route.
-      return c.body(stream as ReadableStream, 200, { "Content-Type": "application/json" }) as unknown as TypedResponse<SolvingResponse, 200, "json">;
+      return jsonBody(c, stream as ReadableStream) as unknown as TypedResponse<SolvingResponse, 200, "json">;
     },
   );
 
@@ -169,9 +169,10 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       const { force } = c.req.valid("query");
       // Forced: the tenant's place is returned first, so a run whose Durable Object is stuck no longer holds it.
       if (force) await queueStub(c.env, caller.tenantId).release(id);
-      const response = await dataset.terminate({ force });
-      if (!response) throw ApiError.notFound(`Dataset '${id}'`);
-      return c.json(response, 200);
+      // Streamed like GET <root>/{id} (README "Request bodies").
+      const stream = await dataset.terminate({ force });
+      if (!stream) throw ApiError.notFound(`Dataset '${id}'`);
+      return jsonBody(c, stream as ReadableStream) as unknown as TypedResponse<SolvingResponse, 200, "json">;
     },
   );
 
@@ -199,9 +200,9 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       // Only a dataset that can be solved reserves a place (a refusal below returns it).
       const reserve = metadata.solverStatus === "DATASET_VALIDATED" || metadata.solverStatus === "DATASET_COMPUTED";
       if (reserve) {
-        const request = (await dataset.getRequest()) as SolvingRequest | null;
+        const stored = await dataset.getConfig();
         const submittedAt = new Date().toISOString();
-        await reservePlace(c.env, caller.tenantId, { datasetId: id, priority, submittedAt, config: request?.config });
+        await reservePlace(c.env, caller.tenantId, { datasetId: id, priority, submittedAt, config: stored?.config as SolvingRequest["config"] });
       }
       const outcome = await dataset.solve(priority);
       if (!outcome.ok && reserve) await queueStub(c.env, caller.tenantId).release(id);
@@ -246,7 +247,9 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     async (c) => {
       const { id } = c.req.valid("param");
       const dataset = await callerDataset(c.env, c.get("caller"), id);
-      return c.json(unwrap(await dataset.purge()), 200);
+      // Streamed like GET <root>/{id} (README "Request bodies").
+      const stream = unwrap(await dataset.purge());
+      return jsonBody(c, stream as ReadableStream) as unknown as TypedResponse<SolvingResponse, 200, "json">;
     },
   );
 
@@ -293,14 +296,12 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
     );
   }
 
+  // The input and the whole request are streamed from the Durable Object (README "Request bodies": a 400,000-shift
+  // input is never one string or one object tree); the config is a small value.
   const requestParts = {
-    input: { schema: ModelInputSchema, summary: "The dataset's model input", pick: (r: z.infer<typeof SolvingRequestSchema>) => r.modelInput },
-    config: {
-      schema: ModelConfigurationSchema,
-      summary: "The configuration the dataset was submitted with",
-      pick: (r: z.infer<typeof SolvingRequestSchema>) => r.config ?? {},
-    },
-    "model-request": { schema: SolvingRequestSchema, summary: "The complete request of the dataset", pick: (r: z.infer<typeof SolvingRequestSchema>) => r },
+    input: { schema: ModelInputSchema, summary: "The dataset's model input", part: "modelInput" },
+    config: { schema: ModelConfigurationSchema, summary: "The configuration the dataset was submitted with", part: "config" },
+    "model-request": { schema: SolvingRequestSchema, summary: "The complete request of the dataset", part: "request" },
   } as const;
   for (const [sub, part] of Object.entries(requestParts)) {
     app.openapi(
@@ -315,9 +316,14 @@ export function registerScheduleRoutes(app: OpenAPIHono<AppEnv>, root: string): 
       async (c) => {
         const { id } = c.req.valid("param");
         const dataset = await callerDataset(c.env, c.get("caller"), id);
-        const request = await dataset.getRequest();
-        if (!request) throw ApiError.notFound(`Dataset '${id}'`);
-        return c.json(part.pick(request) as never, 200);
+        if (part.part === "config") {
+          const stored = await dataset.getConfig();
+          if (!stored) throw ApiError.notFound(`Dataset '${id}'`);
+          return c.json((stored.config ?? {}) as never, 200);
+        }
+        const stream = await dataset.getRequestStream(part.part);
+        if (!stream) throw ApiError.notFound(`Dataset '${id}'`);
+        return jsonBody(c, stream as ReadableStream) as never;
       },
     );
   }
