@@ -243,16 +243,14 @@ export const localFamily: FamilyDescriptor = {
       return { ...localKpis(m), travelDistance: travel };
     },
   },
-  matches(x, id, weight) {
+  *matches(x, id, weight) {
     const assignment = x.currentAssignment();
-    const out: ConstraintMatch[] = [];
     for (let s = 0; s < assignment.length; s++) {
       const e = assignment[s];
       if (!applies(id, e)) continue;
       const raw = x.session.localPenalty(id, s, e);
-      if (raw !== 0) out.push({ score: matchScore(id, weight, raw), justification: justification(x, id, s, e) });
+      if (raw !== 0) yield { score: matchScore(id, weight, raw), justification: justification(x, id, s, e) };
     }
-    return out;
   },
   trial(x, { shift, from, to, weights }) {
     // Local penalties depend on (shift, employee) only: both sides are read before the change.
