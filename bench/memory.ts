@@ -3,8 +3,10 @@
  * the real code paths in Node, against a real local R2 (Miniflare's): the Worker's streamed POST <root> ingest
  * (worker/ingest.ts: parse, schema, validation, the request into R2), the Durable Object's load (the request read
  * back from R2 as a stream into the compact shift table, `encodeProblem`, a solver session; with `--whole` also the old
- * way, parsed whole), one solve slice, and the GET output (modelOutput,
- * input metrics, KPIs, serialized). Bodies are generated (bench/generate.ts, the contract mix) and sent gzip.
+ * way, parsed whole), one solve slice, the GET output (modelOutput,
+ * input metrics, KPIs, serialized), and the analyses of the best solution on the live session (score analysis
+ * without and with justifications, in pieces; one assignability page) and on a session of their own once the run
+ * has ended. Bodies are generated (bench/generate.ts, the contract mix) and sent gzip.
  *
  * Held memory is heap + external (array buffers included) after a full collection, above the level before the
  * stage; the ingest samples it every 2 MB of body, the other stages once done (what the object keeps). A deployed
@@ -17,6 +19,9 @@ import { validateWithShiftFacts } from "../model/validation";
 import type { SolvingRequest } from "../schemas/solving-request";
 import { FAMILIES } from "../solver/families/index";
 import { encodeProblem, SolverSession } from "../solver/index";
+import { holding, sessionWithAssignment } from "../solver/analyze";
+import { assignabilityReport, maxReportPageSize, reportShifts } from "../solver/assignability";
+import { lazyScoreAnalysis } from "../solver/explain";
 import { openSession } from "../solver/open-session";
 import { solutionParts } from "../solver/output";
 import { jsonPieces } from "../solver/output-json";
@@ -153,10 +158,78 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   outPeak.sample();
   rows.push(["DO: GET output and stored output, in pieces (now)", piecesMs, outPeak.bytes, `peak; ${mb(outBytes)} in ${pieces} pieces`]);
 
+  // 6-7. The analyses on the live session (liveAnalyses, below).
+  const best = session.bestAssignment();
+  rows.push(...liveAnalyses(session, best));
+
+  // 8. The same analysis once the run has ended (no live session): a session of its own (solver/open-session.ts,
+  // narrowed and released) holding the final assignment. The live session is dropped first, as the object drops it.
+  session = undefined as never;
+  base = heldBytes();
+  const ownPeak = new HeldPeak();
+  t = performance.now();
+  const own = await sessionWithAssignment(module, stored, best);
+  ownPeak.sample();
+  const opened = ownPeak.bytes;
+  let ownBytes = 0;
+  let ownPieces = 0;
+  for (const piece of jsonPieces(lazyScoreAnalysis(own, { includeJustifications: true }))) {
+    ownBytes += encoder.encode(piece).byteLength;
+    if (ownPieces++ % 16 === 0) ownPeak.sample();
+  }
+  ownPeak.sample();
+  rows.push(["DO: score analysis with justifications, run ended (own session)", performance.now() - t, ownPeak.bytes, `peak, the session included (${mb(opened)} once opened); ${mb(ownBytes)}`]);
+
   for (const [stage, ms, bytes, note] of rows) {
     console.log(`${stage.padEnd(60)} ${`${ms.toFixed(0)} ms`.padStart(9)}  held ${mb(bytes).padStart(9)}  ${note}`);
   }
   await bucket.delete(key);
+}
+
+/**
+ * Stages 6-7: GET <root>/{id}/score-analysis and one assignability page while the run is live, as the Durable Object
+ * serves them (dataset-object.ts `analyzed`): the live session holds the best assignment while each piece is made
+ * (solver/analyze.ts `holding`), the matches made as they are serialized (explain.ts `lazyScoreAnalysis`). Peaks
+ * sampled every 16 pieces, then timed once more without sampling.
+ */
+function liveAnalyses(live: SolverSession, best: Int32Array): Array<[string, number, number, string]> {
+  const rows: Array<[string, number, number, string]> = [];
+  const encoder = new TextEncoder();
+  let t: number;
+  const read = <T>(call: () => T): T => holding(live, best, call);
+  const analyze = (includeJustifications: boolean, sample: () => void) => {
+    let bytes = 0;
+    let count = 0;
+    const pieces = jsonPieces(read(() => lazyScoreAnalysis(live, { includeJustifications })));
+    for (;;) {
+      const next = read(() => pieces.next());
+      if (next.done) break;
+      bytes += encoder.encode(next.value).byteLength;
+      if (count++ % 16 === 0) sample();
+    }
+    return { bytes, count };
+  };
+  const wasmBefore = live.memoryBytes();
+  for (const justified of [false, true]) {
+    // The peak first (the core's memory grows, if it does, in the first analysis), then timed.
+    const peak = new HeldPeak();
+    const { bytes, count } = analyze(justified, () => peak.sample());
+    peak.sample();
+    t = performance.now();
+    analyze(justified, () => undefined);
+    const ms = performance.now() - t;
+    rows.push([`DO: score analysis${justified ? " with justifications" : ""}, live, in pieces`, ms, peak.bytes, `peak; ${mb(bytes)} in ${count} pieces`]);
+  }
+
+  // 7. One page of GET <root>/{id}/assignability-analysis (maxReportPageSize shifts).
+  const pagePeak = new HeldPeak();
+  t = performance.now();
+  const page = maxReportPageSize(live.problem.employeeIds.length);
+  const report = read(() => assignabilityReport(live, reportShifts(live, false).slice(0, page)));
+  const pageMs = performance.now() - t;
+  pagePeak.sample();
+  rows.push(["DO: assignability page, live", pageMs, pagePeak.bytes, `${report.totalAnalyzed} shifts x ${live.problem.employeeIds.length} employees; wasm memory grew ${mb(live.memoryBytes() - wasmBefore)} over stages 6-7`]);
+  return rows;
 }
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith("--"));
