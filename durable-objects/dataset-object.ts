@@ -163,6 +163,12 @@ export class DatasetObject extends DurableObject<Env> {
   private readonly storage: DatasetStorage;
   /** Cache of the solver for this dataset; never at module scope (several objects can share an isolate). */
   private live: LiveRun | null = null;
+  /**
+   * When no run is live, the analyses' session of their own (analyzed()), kept for the next analysis of the same
+   * solution (paging through an assignability report of 400,000 shifts would open it for every page); dropped before
+   * a run's session is opened (ensureLive), so the object never opens a second core beside a run's.
+   */
+  private analysis: { solution: string; session: Promise<SolverSession> } | null = null;
   private readonly alarms: AlarmSchedule;
   private readonly outbox: WebhookOutbox;
   private readonly runLog: RunLog;
@@ -400,6 +406,18 @@ export class DatasetObject extends DurableObject<Env> {
       const best = session.bestAssignment();
       return { session, read: (call) => holding(session, best, call) };
     }
+    const solution = `${status} ${record.metadata.shutdownDateTime ?? ""}`;
+    if (this.analysis?.solution !== solution) this.analysis = { solution, session: this.openAnalysisSession(record, !!final) };
+    const opening = this.analysis;
+    try {
+      return { session: await opening.session, read: (call) => call() };
+    } catch (err) {
+      if (this.analysis === opening) this.analysis = null;
+      throw err;
+    }
+  }
+
+  private async openAnalysisSession(record: DatasetRecord, final: boolean): Promise<SolverSession> {
     const request = await this.compactRequest(record);
     let assignment: Int32Array | null = null;
     if (final) {
@@ -407,8 +425,7 @@ export class DatasetObject extends DurableObject<Env> {
       if (stored) assignment = await readOutputAssignment(stored.body, request.modelInput);
     }
     // Not solving yet (or no stored output): the assignment as submitted, generated demand shifts unassigned.
-    const session = await sessionWithAssignment(rotaWasm, request, assignment ?? submittedAssignment(request.modelInput));
-    return { session, read: (call) => call() };
+    return sessionWithAssignment(rotaWasm, request, assignment ?? submittedAssignment(request.modelInput));
   }
 
   /** GET <root>/{id}/logs: the status history and the run log (run-log.ts), in time order. */
@@ -821,6 +838,7 @@ export class DatasetObject extends DurableObject<Env> {
     await this.env.BLOBS.delete([record.requestKey, record.outputKey]);
     await deleteDatasetIndex(this.env.DB, record.metadata.id);
     this.live = null;
+    this.analysis = null;
     await this.ctx.storage.deleteAll();
   }
 
@@ -835,6 +853,7 @@ export class DatasetObject extends DurableObject<Env> {
   /** The solver for this dataset: cached, else restored from the last checkpoint, else created from the input. */
   private async ensureLive(record: DatasetRecord): Promise<LiveRun> {
     if (this.live) return this.live;
+    this.analysis = null; // never beside a run's core (analyzed())
     const request = await readStoredRequest(this.env.BLOBS, record.requestKey);
     const checkpoint = this.storage.readBlob(CHECKPOINT);
     const session = await openSession(rotaWasm, request, { seed: DEFAULT_SEED, checkpoint });
