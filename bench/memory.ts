@@ -21,7 +21,7 @@ import { FAMILIES } from "../solver/families/index";
 import { encodeProblem, SolverSession } from "../solver/index";
 import { holding, sessionWithAssignment } from "../solver/analyze";
 import { assignabilityReport, maxReportPageSize, reportShifts } from "../solver/assignability";
-import { lazyScoreAnalysis } from "../solver/explain";
+import { lazyScoreAnalysis, scoreAnalysis } from "../solver/explain";
 import { openSession } from "../solver/open-session";
 import { solutionParts } from "../solver/output";
 import { jsonPieces } from "../solver/output-json";
@@ -133,10 +133,12 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   // 4. GET <root>/{id}: the output of the best solution, serialized.
   base = heldBytes();
   t = performance.now();
-  const parts = solutionParts(stored.modelInput, session.bestAssignment(), session.problem);
-  const body = JSON.stringify({ metadata: { id: name }, ...parts });
-  const outMs = performance.now() - t;
-  rows.push(["DO: GET output serialized whole (before)", outMs, heldBytes() - base, `response ${mb(body.length)}`]);
+  {
+    const parts = solutionParts(stored.modelInput, session.bestAssignment(), session.problem);
+    const body = JSON.stringify({ metadata: { id: name }, ...parts });
+    const outMs = performance.now() - t;
+    rows.push(["DO: GET output serialized whole (before)", outMs, heldBytes() - base, `response ${mb(body.length)}`]);
+  }
 
   // 5. The output as the Durable Object serializes it now, for GET <root>/{id} (durable-objects/response-stream.ts)
   // and for R2 when the run ends (stored-output.ts): its shifts made as they are serialized, the JSON in pieces
@@ -162,12 +164,23 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
 
   // 6-7. The analyses on the live session (liveAnalyses, below).
   const best = session.bestAssignment();
-  rows.push(...liveAnalyses(session, best));
+  if (process.argv.includes("--whole")) {
+    // Before: a second session beside the live one (encoded whole, not narrowed nor released), its analysis built
+    // whole and serialized as one string, as the object answered it then.
+    base = heldBytes();
+    t = performance.now();
+    const second = await SolverSession.create(module, encodeProblem(stored.modelInput), { weights: stored.config?.model?.overrides ?? undefined });
+    second.applyAssignment(best);
+    const text = JSON.stringify(scoreAnalysis(second, { includeJustifications: true }));
+    rows.push(["DO: score analysis with justifications, before (second session)", performance.now() - t, heldBytes() - base, `beside the live session; ${mb(text.length)} as one string`]);
+  }
+  rows.push(...liveAnalyses(session));
 
   // 8. The same analysis once the run has ended (no live session): a session of its own (solver/open-session.ts,
   // narrowed and released) holding the final assignment. The live session is dropped first, as the object drops it;
   // held is counted from the level before the load (the stored request's shift table included, as in the object).
   session = undefined as never;
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const dropped = heldBytes() - objectBase;
   let ownPeak = 0;
   const sampleOwn = () => (ownPeak = Math.max(ownPeak, heldBytes() - objectBase));
@@ -201,12 +214,14 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
  * (solver/analyze.ts `holding`), the matches made as they are serialized (explain.ts `lazyScoreAnalysis`). Peaks
  * sampled every 16 pieces, then timed once more without sampling.
  */
-function liveAnalyses(live: SolverSession, best: Int32Array): Array<[string, number, number, string]> {
+function liveAnalyses(live: SolverSession): Array<[string, number, number, string]> {
   const rows: Array<[string, number, number, string]> = [];
   const encoder = new TextEncoder();
   let t: number;
-  const read = <T>(call: () => T): T => holding(live, best, call);
   const analyze = (includeJustifications: boolean, sample: () => void) => {
+    // The best assignment of the request's moment, held by the stream (counted).
+    const best = live.bestAssignment();
+    const read = <T>(call: () => T): T => holding(live, best, call);
     let bytes = 0;
     let count = 0;
     const pieces = jsonPieces(read(() => lazyScoreAnalysis(live, { includeJustifications })));
@@ -234,7 +249,8 @@ function liveAnalyses(live: SolverSession, best: Int32Array): Array<[string, num
   const pagePeak = new HeldPeak();
   t = performance.now();
   const page = maxReportPageSize(live.problem.employeeIds.length);
-  const report = read(() => assignabilityReport(live, reportShifts(live, false).slice(0, page)));
+  const best = live.bestAssignment();
+  const report = holding(live, best, () => assignabilityReport(live, reportShifts(live, false).slice(0, page)));
   const pageMs = performance.now() - t;
   pagePeak.sample();
   rows.push(["DO: assignability page, live", pageMs, pagePeak.bytes, `${report.totalAnalyzed} shifts x ${live.problem.employeeIds.length} employees; wasm memory grew ${mb(live.memoryBytes() - wasmBefore)} over stages 6-7`]);

@@ -43,11 +43,9 @@ export const contractsFamily: FamilyDescriptor = {
       })),
   },
   *matches(x, id, weight) {
-    const rules = x.problem.contractRules;
-    const matches = x.contractMatches().filter((m) => rules[m.rule].constraintId === id);
     let assignment: Int32Array | undefined;
     const current = () => (assignment ??= x.currentAssignment());
-    for (const group of groupContractMatches(x.problem, matches)) {
+    for (const group of groupContractMatches(x.problem, x.contractMatchesOf(id))) {
       yield {
         score: matchScore(id, weight, group.reduce((sum, m) => sum + m.penalty, 0)),
         justification: contractJustification(x.problem, group, current),
