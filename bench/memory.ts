@@ -23,7 +23,7 @@ import { holding, sessionWithAssignment } from "../solver/analyze";
 import { assignabilityReport, maxReportPageSize, reportShifts } from "../solver/assignability";
 import { lazyScoreAnalysis, scoreAnalysis } from "../solver/explain";
 import { openSession } from "../solver/open-session";
-import { solutionParts } from "../solver/output";
+import { solutionParts, submittedAssignment } from "../solver/output";
 import { jsonPieces } from "../solver/output-json";
 import { readRequestStream } from "../solver/read-request";
 import { ingestSolvingRequest, streamedLimits } from "../worker/ingest";
@@ -94,6 +94,15 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   const { request: stored, shifts: table } = await readRequestStream(sampledStream((await bucket.get(key))!.body, loadPeak));
   const readMs = performance.now() - t;
   const readHeld = heldBytes() - base;
+  if (process.argv.includes("--ended")) {
+    // Instead of the live stages: the analysis when no run is live (not solving yet, computed or completed), on a
+    // session of its own (solver/open-session.ts, narrowed and released) holding the submitted assignment, as the
+    // object opens it (dataset-object.ts `analyzed`). Held by the object: from the level before the read.
+    rows.push(await endedAnalysis(stored, objectBase));
+    for (const [stage, ms, bytes, note] of rows) console.log(`${stage.padEnd(60)} ${`${ms.toFixed(0)} ms`.padStart(9)}  held ${mb(bytes).padStart(9)}  ${note}`);
+    await bucket.delete(key);
+    return;
+  }
   // As the Durable Object opens it (solver/open-session.ts: encoded, written into the core, the sections only the
   // core reads released). Sampled once encoded (the sections in JavaScript) and once written into the core's memory
   // (both copies, just before the host's is released); the end of the load is the third candidate for its peak.
@@ -163,8 +172,8 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   rows.push(["DO: GET output and stored output, in pieces (now)", piecesMs, outPeak.bytes, `peak; ${mb(outBytes)} in ${pieces} pieces`]);
 
   // 6-7. The analyses on the live session (liveAnalyses, below).
-  const best = session.bestAssignment();
   if (process.argv.includes("--whole")) {
+    const best = session.bestAssignment();
     // Before: a second session beside the live one (encoded whole, not narrowed nor released), its analysis built
     // whole and serialized as one string, as the object answered it then.
     base = heldBytes();
@@ -176,36 +185,29 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   }
   rows.push(...liveAnalyses(session));
 
-  // 8. The same analysis once the run has ended (no live session): a session of its own (solver/open-session.ts,
-  // narrowed and released) holding the final assignment. The live session is dropped first, as the object drops it;
-  // held is counted from the level before the load (the stored request's shift table included, as in the object).
-  session = undefined as never;
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const dropped = heldBytes() - objectBase;
-  let ownPeak = 0;
-  const sampleOwn = () => (ownPeak = Math.max(ownPeak, heldBytes() - objectBase));
-  t = performance.now();
-  const own = await sessionWithAssignment(module, stored, best);
-  sampleOwn();
-  const opened = ownPeak;
-  let ownBytes = 0;
-  let ownPieces = 0;
-  for (const piece of jsonPieces(lazyScoreAnalysis(own, { includeJustifications: true }))) {
-    ownBytes += encoder.encode(piece).byteLength;
-    if (ownPieces++ % 16 === 0) sampleOwn();
-  }
-  sampleOwn();
-  rows.push([
-    "DO: score analysis with justifications, run ended (own session)",
-    performance.now() - t,
-    ownPeak,
-    `peak held by the object (before the load: 0), the session included: ${mb(dropped)} with the run's session dropped, ${mb(opened)} once opened; ${mb(ownBytes)}`,
-  ]);
-
   for (const [stage, ms, bytes, note] of rows) {
     console.log(`${stage.padEnd(60)} ${`${ms.toFixed(0)} ms`.padStart(9)}  held ${mb(bytes).padStart(9)}  ${note}`);
   }
   await bucket.delete(key);
+}
+
+/** `--ended`: the score analysis with justifications on a session of its own (see the caller). */
+async function endedAnalysis(stored: SolvingRequest, objectBase: number): Promise<[string, number, number, string]> {
+  let peak = 0;
+  const sample = () => (peak = Math.max(peak, heldBytes() - objectBase));
+  const t = performance.now();
+  const own = await sessionWithAssignment(module, stored, submittedAssignment(stored.modelInput));
+  sample();
+  const opened = peak;
+  const encoder = new TextEncoder();
+  let bytes = 0;
+  let count = 0;
+  for (const piece of jsonPieces(lazyScoreAnalysis(own, { includeJustifications: true }))) {
+    bytes += encoder.encode(piece).byteLength;
+    if (count++ % 16 === 0) sample();
+  }
+  sample();
+  return ["DO: score analysis with justifications, no live run (own session)", performance.now() - t, peak, `held by the object with its request and session; once opened ${mb(opened)}, wasm memory ${mb(own.memoryBytes())}; ${mb(bytes)} in ${count} pieces`];
 }
 
 /**
@@ -224,7 +226,7 @@ function liveAnalyses(live: SolverSession): Array<[string, number, number, strin
     const read = <T>(call: () => T): T => holding(live, best, call);
     let bytes = 0;
     let count = 0;
-    const pieces = jsonPieces(read(() => lazyScoreAnalysis(live, { includeJustifications })));
+    const pieces = jsonPieces(read(() => lazyScoreAnalysis(live, { includeJustifications, current: best })));
     for (;;) {
       const next = read(() => pieces.next());
       if (next.done) break;

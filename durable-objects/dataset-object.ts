@@ -347,8 +347,8 @@ export class DatasetObject extends DurableObject<Env> {
     if (record.metadata.solverStatus === "DATASET_INVALID") {
       return { ok: false, status: 400, message: "An invalid dataset has no score analysis; see its validation-result." };
     }
-    const { session, read } = await this.analyzed(record);
-    const analysis = read(() => lazyScoreAnalysis(session, { includeJustifications }));
+    const { session, read, current } = await this.analyzed(record);
+    const analysis = read(() => lazyScoreAnalysis(session, { includeJustifications, current }));
     return { ok: true, value: jsonStream(analysis, read) };
   }
 
@@ -398,13 +398,14 @@ export class DatasetObject extends DurableObject<Env> {
    * session of its own, opened as the run's is (solver/open-session.ts), holding the final, computed or submitted
    * assignment (a stored output's read as a stream, solver/read-output.ts).
    */
-  private async analyzed(record: DatasetRecord): Promise<{ session: SolverSession; read: <T>(call: () => T) => T }> {
+  private async analyzed(record: DatasetRecord): Promise<{ session: SolverSession; read: <T>(call: () => T) => T; current?: Int32Array }> {
     const status = record.metadata.solverStatus;
     const final = record.metadata.shutdownDateTime || status === "DATASET_COMPUTED";
     if (status === "SOLVING_ACTIVE" && !final) {
       const { session } = await this.ensureLive(record);
       const best = session.bestAssignment();
-      return { session, read: (call) => holding(session, best, call) };
+      // Within `read` the current assignment is `best` (pinned shifts included: the best keeps them too).
+      return { session, read: (call) => holding(session, best, call), current: best };
     }
     const solution = `${status} ${record.metadata.shutdownDateTime ?? ""}`;
     if (this.analysis?.solution !== solution) this.analysis = { solution, session: this.openAnalysisSession(record, !!final) };

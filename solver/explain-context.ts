@@ -50,10 +50,15 @@ export class ExplainContext {
   private assignment?: Int32Array;
   private contract?: Int32Array;
 
-  /** `justify`: whether matches with justifications are wanted (score analysis with justifications, recommendations). */
-  constructor(readonly session: SolverSession, readonly justify: boolean) {
+  /**
+   * `justify`: whether matches with justifications are wanted (score analysis with justifications, recommendations).
+   * `current`: the session's current assignment when the caller holds it already (analyze.ts `holding`): not copied
+   * again.
+   */
+  constructor(readonly session: SolverSession, readonly justify: boolean, current?: Int32Array) {
     this.problem = session.problem;
     this.input = session.problem.input;
+    this.assignment = current;
   }
 
   /** The tags of shift s as a set, one per distinct tag list (none per shift: shift-tag-sets.ts). */

@@ -73,10 +73,14 @@ export interface LazyScoreAnalysis {
  * `scoreAnalysis` with each constraint's matches made only when they are read, constraint after constraint, so that
  * the analysis of 400,000 shifts is serialized in pieces without holding its matches (README "Score analysis and
  * assignability in the Durable Object"). The scores and counts are read now; the matches when iterated, from the
- * session's current solution then: the caller keeps it the same (analyze.ts `holding` around each read).
+ * session's current solution then: the caller keeps it the same (analyze.ts `holding` around each read). `current`:
+ * that solution's assignment when the caller holds it (the one `holding` holds), so that it is not copied again.
  */
-export function lazyScoreAnalysis(session: SolverSession, options: { includeJustifications?: boolean } = {}): LazyScoreAnalysis {
-  const x = new ExplainContext(session, options.includeJustifications === true);
+export function lazyScoreAnalysis(
+  session: SolverSession,
+  options: { includeJustifications?: boolean; current?: Int32Array } = {},
+): LazyScoreAnalysis {
+  const x = new ExplainContext(session, options.includeJustifications === true, options.current);
   const constraints = session.constraintScores().map((c): LazyScoreAnalysis["constraints"][number] => {
     const entry: LazyScoreAnalysis["constraints"][number] = {
       name: c.name,

@@ -99,7 +99,7 @@ describe("analyses on a live run's session", () => {
     const best = session.bestAssignment();
     // As the Durable Object streams it (dataset-object.ts `analyzed`): each piece made while the session holds `best`.
     const read = <T>(call: () => T): T => holding(session, best, call);
-    const pieces = jsonPieces(read(() => lazyScoreAnalysis(session, { includeJustifications: true })), 512);
+    const pieces = jsonPieces(read(() => lazyScoreAnalysis(session, { includeJustifications: true, current: best })), 512);
     const text: string[] = [];
     for (;;) {
       const next = read(() => pieces.next());
