@@ -8,8 +8,9 @@
  * constraints add up to the total (tested in test/node/explain.test.ts). The glue only adds the descriptive parts
  * of a justification (which skills are missing, which spans overlap, which tags do not match).
  *
- * Both analyze the session's *current* solution. To analyze the best solution of a run without disturbing it, use
- * a fresh session holding that assignment (`SolverSession.create` + `applyAssignment`).
+ * Both analyze the session's *current* solution. To analyze the best solution of a run without disturbing it, hold
+ * it in the run's session for the length of the analysis (analyze.ts `holding`), or open a session of its own holding
+ * it (analyze.ts `sessionWithAssignment`).
  */
 import { CONSTRAINTS, FAMILY_OF } from "./constraints";
 import { FAMILIES } from "./families/index";
