@@ -430,10 +430,15 @@ export class SolverSession {
   contractMatchRecords(): Int32Array {
     const core = this.core;
     const n = core.contractMatches(0, 0);
-    if (n === 0) return new Int32Array(0);
-    const ptr = core.alloc(4 * CONTRACT_MATCH_WORDS * n);
-    core.contractMatches(ptr, n);
-    const records = new Int32Array(core.memory.buffer, ptr, CONTRACT_MATCH_WORDS * n).slice();
+    const records = new Int32Array(CONTRACT_MATCH_WORDS * n);
+    if (n === 0) return records;
+    // A page at a time: the core's memory grows by no buffer of them all (it cannot shrink again).
+    const page = Math.min(n, 1024);
+    const ptr = core.alloc(4 * CONTRACT_MATCH_WORDS * page);
+    for (let from = 0; from < n; from += page) {
+      const copied = core.contractMatchesPage(ptr, from, page);
+      records.set(new Int32Array(core.memory.buffer, ptr, CONTRACT_MATCH_WORDS * copied), CONTRACT_MATCH_WORDS * from);
+    }
     core.free(ptr);
     return records;
   }
