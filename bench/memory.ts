@@ -5,8 +5,9 @@
  * back from R2 as a stream into the compact shift table, `encodeProblem`, a solver session; with `--whole` also the old
  * way, parsed whole), one solve slice, the GET output (modelOutput,
  * input metrics, KPIs, serialized), and the analyses of the best solution on the live session (score analysis
- * without and with justifications, in pieces; one assignability page) and on a session of their own once the run
- * has ended. Bodies are generated (bench/generate.ts, the contract mix) and sent gzip.
+ * without and with justifications, in pieces; one assignability page; with `--whole` also the old way, a second
+ * session). With `--ended`, instead of the load and what follows: the score analysis with no run live, on a session
+ * of its own. Bodies are generated (bench/generate.ts, the contract mix) and sent gzip.
  *
  * Held memory is heap + external (array buffers included) after a full collection, above the level before the
  * stage; the ingest samples it every 2 MB of body, the other stages once done (what the object keeps). A deployed
