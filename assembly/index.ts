@@ -246,6 +246,14 @@ export function contractMatches(out: usize, capacity: i32): i32 {
   return view.contractRecords.copyTo(out, capacity);
 }
 
+/**
+ * Copies records `from` .. `from + capacity` of the last `contractMatches` recording to `out` (the glue reads them a
+ * page at a time, so the copy needs no buffer of them all); returns how many it copied.
+ */
+export function contractMatchesPage(out: usize, from: i32, capacity: i32): i32 {
+  return view.contractRecords.copyRange(out, from, capacity);
+}
+
 /** Current match count of a contract constraint, kept incrementally (O(1)). */
 export function contractMatchCount(id: i32): i64 {
   return id >= 0 && id < contracts.matchTotals.length ? contracts.matchTotals[id] : 0;

@@ -32,6 +32,13 @@ export class MatchRecords {
     this.count++;
   }
 
+  /** Copies records `from` .. `from + capacity` (those there are) to `out`; returns how many it copied. */
+  copyRange(out: usize, from: i32, capacity: i32): i32 {
+    const n = max(0, min(this.count - from, capacity));
+    if (n > 0 && from >= 0) memory.copy(out, changetype<usize>(this.words) + (<usize>from * RECORD_WORDS << 2), <usize>(n * RECORD_WORDS * 4));
+    return from >= 0 ? n : 0;
+  }
+
   /** Copies at most `capacity` records to `out`; returns how many there are. */
   copyTo(out: usize, capacity: i32): i32 {
     if (capacity > 0) memory.copy(out, changetype<usize>(this.words), <usize>(min(this.count, capacity) * RECORD_WORDS * 4));

@@ -4,7 +4,11 @@
  * (worker/ingest.ts: parse, schema, validation, the request into R2), the Durable Object's load (the request read
  * back from R2 as a stream into the compact shift table, `encodeProblem`, a solver session; with `--whole` also the old
  * way, parsed whole), one solve slice, the GET output (modelOutput,
- * input metrics, KPIs, serialized), GET of the input and from-patch (`requestStages`). Bodies are generated (bench/generate.ts, the contract mix) and sent gzip.
+ * input metrics, KPIs, serialized), the analyses of the best solution on the live session (score analysis
+ * without and with justifications, in pieces; one assignability page; with `--whole` also the old way, a second
+ * session), GET of the input and from-patch (`requestStages`). With `--ended`, instead of the load and what follows:
+ * the score analysis with no run live, on a session of its own. Bodies are generated (bench/generate.ts, the contract
+ * mix) and sent gzip.
  *
  * Held memory is heap + external (array buffers included) after a full collection, above the level before the
  * stage; the ingest samples it every 2 MB of body, the other stages once done (what the object keeps). A deployed
@@ -20,8 +24,11 @@ import { ModelInputSchema } from "../schemas/model-input";
 import type { SolvingRequest } from "../schemas/solving-request";
 import { FAMILIES } from "../solver/families/index";
 import { encodeProblem, SolverSession } from "../solver/index";
+import { holding, sessionWithAssignment } from "../solver/analyze";
+import { assignabilityReport, maxReportPageSize, reportShifts } from "../solver/assignability";
+import { lazyScoreAnalysis, scoreAnalysis } from "../solver/explain";
 import { openSession } from "../solver/open-session";
-import { solutionParts } from "../solver/output";
+import { solutionParts, submittedAssignment } from "../solver/output";
 import { jsonPieces } from "../solver/output-json";
 import type { PatchedShifts } from "../solver/patched-shifts";
 import { readRequestStream } from "../solver/read-request";
@@ -91,11 +98,22 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
     progress("load before");
   }
   let base = heldBytes();
+  /** The level before the Durable Object's load: what the object holds is measured above it. */
+  const objectBase = base;
   t = performance.now();
   const loadPeak = new HeldPeak();
   const { request: stored, shifts: table } = await readRequestStream(sampledStream((await bucket.get(key))!.body, loadPeak));
   const readMs = performance.now() - t;
   const readHeld = heldBytes() - base;
+  if (process.argv.includes("--ended")) {
+    // Instead of the live stages: the analysis when no run is live (not solving yet, computed or completed), on a
+    // session of its own (solver/open-session.ts, narrowed and released) holding the submitted assignment, as the
+    // object opens it (dataset-object.ts `analyzed`). Held by the object: from the level before the read.
+    rows.push(await endedAnalysis(stored, objectBase));
+    for (const [stage, ms, bytes, note] of rows) console.log(`${stage.padEnd(60)} ${`${ms.toFixed(0)} ms`.padStart(9)}  held ${mb(bytes).padStart(9)}  ${note}`);
+    await bucket.delete(key);
+    return;
+  }
   // As the Durable Object opens it (solver/open-session.ts: encoded, written into the core, the sections only the
   // core reads released). Sampled once encoded (the sections in JavaScript) and once written into the core's memory
   // (both copies, just before the host's is released); the end of the load is the third candidate for its peak.
@@ -136,10 +154,12 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   // 4. GET <root>/{id}: the output of the best solution, serialized.
   base = heldBytes();
   t = performance.now();
-  const parts = solutionParts(stored.modelInput, session.bestAssignment(), session.problem);
-  const body = JSON.stringify({ metadata: { id: name }, ...parts });
-  const outMs = performance.now() - t;
-  rows.push(["DO: GET output serialized whole (before)", outMs, heldBytes() - base, `response ${mb(body.length)}`]);
+  {
+    const parts = solutionParts(stored.modelInput, session.bestAssignment(), session.problem);
+    const body = JSON.stringify({ metadata: { id: name }, ...parts });
+    const outMs = performance.now() - t;
+    rows.push(["DO: GET output serialized whole (before)", outMs, heldBytes() - base, `response ${mb(body.length)}`]);
+  }
 
   // 5. The output as the Durable Object serializes it now, for GET <root>/{id} (durable-objects/response-stream.ts)
   // and for R2 when the run ends (stored-output.ts): its shifts made as they are serialized, the JSON in pieces
@@ -162,6 +182,20 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
   const { bytes: outBytes, count: pieces } = serialize(() => outPeak.sample());
   outPeak.sample();
   rows.push(["DO: GET output and stored output, in pieces (now)", piecesMs, outPeak.bytes, `peak; ${mb(outBytes)} in ${pieces} pieces`]);
+
+  // 6-7. The analyses on the live session (liveAnalyses, below).
+  if (process.argv.includes("--whole")) {
+    const best = session.bestAssignment();
+    // Before: a second session beside the live one (encoded whole, not narrowed nor released), its analysis built
+    // whole and serialized as one string, as the object answered it then.
+    base = heldBytes();
+    t = performance.now();
+    const second = await SolverSession.create(module, encodeProblem(stored.modelInput), { weights: stored.config?.model?.overrides ?? undefined });
+    second.applyAssignment(best);
+    const text = JSON.stringify(scoreAnalysis(second, { includeJustifications: true }));
+    rows.push(["DO: score analysis with justifications, before (second session)", performance.now() - t, heldBytes() - base, `beside the live session; ${mb(text.length)} as one string`]);
+  }
+  rows.push(...liveAnalyses(session));
 
   // The stored output, for the base of a patch below (written whole: setup, not measured).
   const outputKey = `bench/${name}/output.json`;
@@ -312,6 +346,74 @@ async function requestStages(name: string, r2: R2Bucket, key: string, outputKey:
     peak.bytes,
     `peak; ${(peak.bytes / shifts).toFixed(0)} B per shift; after the read ${mb(read)}; the Durable Object's assignment read ${mb(dataObjectPeak)} peak; ${issues.length} issues; request ${mb(childBytes)}`,
   ]);
+  return rows;
+}
+
+/** `--ended`: the score analysis with justifications on a session of its own (see the caller). */
+async function endedAnalysis(stored: SolvingRequest, objectBase: number): Promise<[string, number, number, string]> {
+  let peak = 0;
+  const sample = () => (peak = Math.max(peak, heldBytes() - objectBase));
+  const t = performance.now();
+  const own = await sessionWithAssignment(module, stored, submittedAssignment(stored.modelInput));
+  sample();
+  const opened = peak;
+  const encoder = new TextEncoder();
+  let bytes = 0;
+  let count = 0;
+  for (const piece of jsonPieces(lazyScoreAnalysis(own, { includeJustifications: true }))) {
+    bytes += encoder.encode(piece).byteLength;
+    if (count++ % 16 === 0) sample();
+  }
+  sample();
+  return ["DO: score analysis with justifications, no live run (own session)", performance.now() - t, peak, `held by the object with its request and session; once opened ${mb(opened)}, wasm memory ${mb(own.memoryBytes())}; ${mb(bytes)} in ${count} pieces`];
+}
+
+/**
+ * Stages 6-7: GET <root>/{id}/score-analysis and one assignability page while the run is live, as the Durable Object
+ * serves them (dataset-object.ts `analyzed`): the live session holds the best assignment while each piece is made
+ * (solver/analyze.ts `holding`), the matches made as they are serialized (explain.ts `lazyScoreAnalysis`). Peaks
+ * sampled every 16 pieces, then timed once more without sampling.
+ */
+function liveAnalyses(live: SolverSession): Array<[string, number, number, string]> {
+  const rows: Array<[string, number, number, string]> = [];
+  const encoder = new TextEncoder();
+  let t: number;
+  const analyze = (includeJustifications: boolean, sample: () => void) => {
+    // The best assignment of the request's moment, held by the stream (counted).
+    const best = live.bestAssignment();
+    const read = <T>(call: () => T): T => holding(live, best, call);
+    let bytes = 0;
+    let count = 0;
+    const pieces = jsonPieces(read(() => lazyScoreAnalysis(live, { includeJustifications, current: best })));
+    for (;;) {
+      const next = read(() => pieces.next());
+      if (next.done) break;
+      bytes += encoder.encode(next.value).byteLength;
+      if (count++ % 16 === 0) sample();
+    }
+    return { bytes, count };
+  };
+  const wasmBefore = live.memoryBytes();
+  for (const justified of [false, true]) {
+    // The peak first (the core's memory grows, if it does, in the first analysis), then timed.
+    const peak = new HeldPeak();
+    const { bytes, count } = analyze(justified, () => peak.sample());
+    peak.sample();
+    t = performance.now();
+    analyze(justified, () => undefined);
+    const ms = performance.now() - t;
+    rows.push([`DO: score analysis${justified ? " with justifications" : ""}, live, in pieces`, ms, peak.bytes, `peak; ${mb(bytes)} in ${count} pieces`]);
+  }
+
+  // 7. One page of GET <root>/{id}/assignability-analysis (maxReportPageSize shifts).
+  const pagePeak = new HeldPeak();
+  t = performance.now();
+  const page = maxReportPageSize(live.problem.employeeIds.length);
+  const best = live.bestAssignment();
+  const report = holding(live, best, () => assignabilityReport(live, reportShifts(live, false).slice(0, page)));
+  const pageMs = performance.now() - t;
+  pagePeak.sample();
+  rows.push(["DO: assignability page, live", pageMs, pagePeak.bytes, `${report.totalAnalyzed} shifts x ${live.problem.employeeIds.length} employees; wasm memory grew ${mb(live.memoryBytes() - wasmBefore)} over stages 6-7`]);
   return rows;
 }
 

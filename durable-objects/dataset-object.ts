@@ -33,10 +33,10 @@ import rotaWasm from "../build/rota.wasm";
 import { DEFAULT_PRIORITY } from "../schemas/configuration";
 import type { Metadata, SolverStatus, ValidationResult } from "../schemas/metadata";
 import type { SolvingResponse } from "../schemas/model-output";
-import type { ScoreAnalysis } from "../schemas/score-analysis";
 import type { RunConfiguration, SolvingRequest } from "../schemas/solving-request";
 import type { AssignabilityDetail, AssignabilityReport } from "../schemas/assignability";
-import { analyzeSession, sessionWithAssignment } from "../solver/analyze";
+import { holding, sessionWithAssignment } from "../solver/analyze";
+import { lazyScoreAnalysis } from "../solver/explain";
 import {
   analyzeShift,
   assignabilityReport,
@@ -47,7 +47,8 @@ import {
 } from "../solver/assignability";
 import { CHECKPOINT_INTERVAL_MS, CheckpointPolicy } from "../solver/checkpoint-policy";
 import { openSession } from "../solver/open-session";
-import { assignmentOfOutput, solutionParts, submittedAssignment, type SolutionParts } from "../solver/output";
+import { solutionParts, submittedAssignment, type SolutionParts } from "../solver/output";
+import { readOutputAssignment } from "../solver/read-output";
 import { compareScores, formatScore, type Score } from "../solver/score";
 import type { SolverSession } from "../solver/session";
 import { FIRST_SLICE_UNITS, runSlice, type SliceOutcome } from "../solver/slices";
@@ -172,6 +173,12 @@ export class DatasetObject extends DurableObject<Env> {
   private readonly storage: DatasetStorage;
   /** Cache of the solver for this dataset; never at module scope (several objects can share an isolate). */
   private live: LiveRun | null = null;
+  /**
+   * When no run is live, the analyses' session of their own (analyzed()), kept for the next analysis of the same
+   * solution (paging through an assignability report of 400,000 shifts would open it for every page); dropped before
+   * a run's session is opened (ensureLive), so the object never opens a second core beside a run's.
+   */
+  private analysis: { solution: string; session: Promise<SolverSession> } | null = null;
   private readonly alarms: AlarmSchedule;
   private readonly outbox: WebhookOutbox;
   private readonly runLog: RunLog;
@@ -359,14 +366,20 @@ export class DatasetObject extends DurableObject<Env> {
     return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as ValidationIssue[]) : [];
   }
 
-  /** GET <root>/{id}/score-analysis: the analysis of the best solution so far (or the final one). */
-  async getScoreAnalysis(includeJustifications: boolean): Promise<Outcome<ScoreAnalysis>> {
+  /**
+   * GET <root>/{id}/score-analysis: the analysis of the best solution so far (or the final one), as the JSON byte
+   * stream of a ScoreAnalysis (response-stream.ts): with justifications, each constraint's matches are made as they
+   * are serialized (explain.ts `lazyScoreAnalysis`), each piece while the analyzed session holds the assignment.
+   */
+  async getScoreAnalysisStream(includeJustifications: boolean): Promise<Outcome<ReadableStream<Uint8Array>>> {
     const record = this.readRecord();
     if (!record || record.purgedAt) return { ok: false, status: 404, message: "Dataset not found." };
     if (record.metadata.solverStatus === "DATASET_INVALID") {
       return { ok: false, status: 400, message: "An invalid dataset has no score analysis; see its validation-result." };
     }
-    return { ok: true, value: analyzeSession(await this.solutionSession(record), { includeJustifications }) };
+    const { session, read, current } = await this.analyzed(record);
+    const analysis = read(() => lazyScoreAnalysis(session, { includeJustifications, current }));
+    return { ok: true, value: jsonStream(analysis, read) };
   }
 
   /**
@@ -380,15 +393,17 @@ export class DatasetObject extends DurableObject<Env> {
     if (record.metadata.solverStatus === "DATASET_INVALID") {
       return { ok: false, status: 400, message: "An invalid dataset has no assignability analysis; see its validation-result." };
     }
-    const session = await this.solutionSession(record);
+    const { session, read } = await this.analyzed(record);
     const max = maxReportPageSize(session.problem.employeeIds.length);
     if (size !== undefined && size > max) {
       return { ok: false, status: 400, message: `size: at most ${max} shifts per page for ${session.problem.employeeIds.length} employees (${MAX_EVALUATIONS_PER_REPORT} evaluations per request).` };
     }
     const pageSize = size ?? max;
-    const shifts = reportShifts(session, unassignedOnly);
-    const report = assignabilityReport(session, shifts.slice(page * pageSize, (page + 1) * pageSize));
-    return { ok: true, value: { report, total: shifts.length, size: pageSize } };
+    return read(() => {
+      const shifts = reportShifts(session, unassignedOnly);
+      const report = assignabilityReport(session, shifts.slice(page * pageSize, (page + 1) * pageSize));
+      return { ok: true, value: { report, total: shifts.length, size: pageSize } };
+    });
   }
 
   /** GET <root>/{id}/assignability-analysis/details/{shiftId}: every employee evaluated for one shift. */
@@ -398,22 +413,50 @@ export class DatasetObject extends DurableObject<Env> {
     if (record.metadata.solverStatus === "DATASET_INVALID") {
       return { ok: false, status: 400, message: "An invalid dataset has no assignability analysis; see its validation-result." };
     }
-    const session = await this.solutionSession(record);
+    const { session, read } = await this.analyzed(record);
     const index = session.problem.shiftIds.indexOf(shiftId);
     if (index < 0) return { ok: false, status: 400, message: `shiftId: the dataset has no shift '${shiftId}'.` };
     if (!isAnalyzable(session, index)) return { ok: false, status: 400, message: `shiftId: shift '${shiftId}' is pinned; its employee is not planned.` };
-    return { ok: true, value: analyzeShift(session, index) };
+    return { ok: true, value: read(() => analyzeShift(session, index)) };
   }
 
-  /** A session of its own holding the best solution so far (or the final one), for analyses that must not disturb a run. */
-  private async solutionSession(record: DatasetRecord): Promise<SolverSession> {
+  /**
+   * The session an analysis reads and how to read it holding the best solution so far (or the final one; README
+   * "Score analysis and assignability in the Durable Object"). While a run is live, its own session: `read` holds the
+   * best assignment of now for the length of each synchronous call and gives the session back exactly as it was
+   * (solver/analyze.ts `holding`), so no second core is made and the run's trajectory does not change. Otherwise a
+   * session of its own, opened as the run's is (solver/open-session.ts), holding the final, computed or submitted
+   * assignment (a stored output's read as a stream, solver/read-output.ts).
+   */
+  private async analyzed(record: DatasetRecord): Promise<{ session: SolverSession; read: <T>(call: () => T) => T; current?: Int32Array }> {
+    const status = record.metadata.solverStatus;
+    const final = record.metadata.shutdownDateTime || status === "DATASET_COMPUTED";
+    if (status === "SOLVING_ACTIVE" && !final) {
+      const { session } = await this.ensureLive(record);
+      const best = session.bestAssignment();
+      // Within `read` the current assignment is `best` (pinned shifts included: the best keeps them too).
+      return { session, read: (call) => holding(session, best, call), current: best };
+    }
+    const solution = `${status} ${record.metadata.shutdownDateTime ?? ""}`;
+    if (this.analysis?.solution !== solution) this.analysis = { solution, session: this.openAnalysisSession(record, !!final) };
+    const opening = this.analysis;
+    try {
+      return { session: await opening.session, read: (call) => call() };
+    } catch (err) {
+      if (this.analysis === opening) this.analysis = null;
+      throw err;
+    }
+  }
+
+  private async openAnalysisSession(record: DatasetRecord, final: boolean): Promise<SolverSession> {
     const request = await this.compactRequest(record);
-    const parts = await this.currentParts(record);
-    const input = request.modelInput;
-    // Generated demand shifts included (output.ts assignmentOfOutput).
-    const assignment = assignmentOfOutput(input, parts!.modelOutput);
-    const weights = request.config?.model?.overrides ?? undefined;
-    return sessionWithAssignment(rotaWasm, input, assignment, weights);
+    let assignment: Int32Array | null = null;
+    if (final) {
+      const stored = await this.env.BLOBS.get(record.outputKey);
+      if (stored) assignment = await readOutputAssignment(stored.body, request.modelInput);
+    }
+    // Not solving yet (or no stored output): the assignment as submitted, generated demand shifts unassigned.
+    return sessionWithAssignment(rotaWasm, request, assignment ?? submittedAssignment(request.modelInput));
   }
 
   /** GET <root>/{id}/logs: the status history and the run log (run-log.ts), in time order. */
@@ -833,6 +876,7 @@ export class DatasetObject extends DurableObject<Env> {
     await this.env.BLOBS.delete([record.requestKey, record.outputKey]);
     await deleteDatasetIndex(this.env.DB, record.metadata.id);
     this.live = null;
+    this.analysis = null;
     await this.ctx.storage.deleteAll();
   }
 
@@ -847,6 +891,7 @@ export class DatasetObject extends DurableObject<Env> {
   /** The solver for this dataset: cached, else restored from the last checkpoint, else created from the input. */
   private async ensureLive(record: DatasetRecord): Promise<LiveRun> {
     if (this.live) return this.live;
+    this.analysis = null; // never beside a run's core (analyzed())
     const request = await readStoredRequest(this.env.BLOBS, record.requestKey);
     const checkpoint = this.storage.readBlob(CHECKPOINT);
     const session = await openSession(rotaWasm, request, { seed: DEFAULT_SEED, checkpoint });

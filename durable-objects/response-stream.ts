@@ -8,12 +8,20 @@
  */
 import { jsonPieces } from "../solver/output-json";
 
-/** The pieces of `value`'s JSON as a byte stream. */
-export function jsonStream(value: unknown): ReadableStream<Uint8Array> {
+/**
+ * The pieces of `value`'s JSON as a byte stream. Each piece is made inside `around` (a score analysis on a live run's
+ * session: made while the session holds the analyzed assignment, dataset-object.ts `analyzed`).
+ */
+export function jsonStream(value: unknown, around: <T>(make: () => T) => T = (make) => make()): ReadableStream<Uint8Array> {
   const { readable, writable } = new IdentityTransformStream();
   void pump(writable, (async function* () {
     const encoder = new TextEncoder();
-    for (const piece of jsonPieces(value)) yield encoder.encode(piece);
+    const pieces = jsonPieces(value);
+    for (;;) {
+      const next = around(() => pieces.next());
+      if (next.done) return;
+      yield encoder.encode(next.value);
+    }
   })());
   return readable;
 }

@@ -7,8 +7,8 @@ import type { ModelInput } from "../schemas/model-input";
 import type { EncodedProblem } from "./encode";
 import { CORE_CONSTRAINTS } from "./catalog.generated";
 import { formatScore, type ExactScore } from "./score";
-import type { ConstraintLevel, ContractMatch, SolverSession } from "./session";
-import { shiftTagSets } from "./shift-tag-sets";
+import { CONTRACT_MATCH_WORDS, contractMatchAt, type ContractMatch } from "./contract-match";
+import type { ConstraintLevel, SolverSession } from "./session";
 
 export type Justification = { description: string } & Record<string, unknown>;
 
@@ -45,19 +45,29 @@ export function limits(min: number | null, max: number | null): string {
 export class ExplainContext {
   readonly problem: EncodedProblem;
   readonly input: ModelInput;
-  private tags?: ReadonlySet<string>[];
+  /** Tag sets by tag list (a few distinct lists for 400,000 shifts). */
+  private readonly tags = new Map<string, ReadonlySet<string>>();
   private assignment?: Int32Array;
-  private contract?: ContractMatch[];
+  private contract?: Int32Array;
 
-  /** `justify`: whether matches with justifications are wanted (score analysis with justifications, recommendations). */
-  constructor(readonly session: SolverSession, readonly justify: boolean) {
+  /**
+   * `justify`: whether matches with justifications are wanted (score analysis with justifications, recommendations).
+   * `current`: the session's current assignment when the caller holds it already (analyze.ts `holding`): not copied
+   * again.
+   */
+  constructor(readonly session: SolverSession, readonly justify: boolean, current?: Int32Array) {
     this.problem = session.problem;
     this.input = session.problem.input;
+    this.assignment = current;
   }
 
-  /** Tag sets of the shifts (built once). */
-  get shiftTags(): ReadonlySet<string>[] {
-    return (this.tags ??= shiftTagSets(this.input.shifts));
+  /** The tags of shift s as a set, one per distinct tag list (none per shift: shift-tag-sets.ts). */
+  shiftTagSet(s: number): ReadonlySet<string> {
+    const tags = this.input.shifts[s].tags ?? [];
+    const key = JSON.stringify(tags);
+    let set = this.tags.get(key);
+    if (!set) this.tags.set(key, (set = new Set(tags)));
+    return set;
   }
 
   /** The current assignment, read once (score analysis: the solution does not change). */
@@ -65,9 +75,16 @@ export class ExplainContext {
     return (this.assignment ??= this.session.currentAssignment());
   }
 
-  /** Every contract rule match of the current solution, read once (score analysis). */
-  contractMatches(): ContractMatch[] {
-    return (this.contract ??= this.session.contractMatches());
+  /**
+   * The contract rule matches of constraint `id` in the current solution, each made as it is read from the core's
+   * records, which are read once (score analysis: the solution does not change) and held as words.
+   */
+  *contractMatchesOf(id: number): Generator<ContractMatch> {
+    const records = (this.contract ??= this.session.contractMatchRecords());
+    const rules = this.problem.contractRules;
+    for (let i = 0; i < records.length / CONTRACT_MATCH_WORDS; i++) {
+      if (rules[records[i * CONTRACT_MATCH_WORDS + 1]].constraintId === id) yield contractMatchAt(records, i);
+    }
   }
 
   shiftId(s: number): string {

@@ -8,8 +8,9 @@
  * constraints add up to the total (tested in test/node/explain.test.ts). The glue only adds the descriptive parts
  * of a justification (which skills are missing, which spans overlap, which tags do not match).
  *
- * Both analyze the session's *current* solution. To analyze the best solution of a run without disturbing it, use
- * a fresh session holding that assignment (`SolverSession.create` + `applyAssignment`).
+ * Both analyze the session's *current* solution. To analyze the best solution of a run without disturbing it, hold
+ * it in the run's session for the length of the analysis (analyze.ts `holding`), or open a session of its own holding
+ * it (analyze.ts `sessionWithAssignment`).
  */
 import { CONSTRAINTS, FAMILY_OF } from "./constraints";
 import { FAMILIES } from "./families/index";
@@ -56,19 +57,47 @@ export function isContractConstraint(id: number): boolean {
  * the constraint's family, solver/families/*).
  */
 export function scoreAnalysis(session: SolverSession, options: { includeJustifications?: boolean } = {}): ScoreAnalysisResult {
-  const x = new ExplainContext(session, options.includeJustifications === true);
-  const constraints = session.constraintScores().map((c): ConstraintAnalysis => {
-    const entry: ConstraintAnalysis = {
+  const lazy = lazyScoreAnalysis(session, options);
+  return {
+    score: lazy.score,
+    constraints: lazy.constraints.map(({ matches, ...c }) => (matches ? { ...c, matches: Array.from(matches) } : c)),
+  };
+}
+
+/** A score analysis whose matches are made as they are read (an iterator per constraint; output-json.ts writes it). */
+export interface LazyScoreAnalysis {
+  score: string;
+  constraints: Array<Omit<ConstraintAnalysis, "matches"> & { matches?: IterableIterator<ConstraintMatch> }>;
+}
+
+/**
+ * `scoreAnalysis` with each constraint's matches made only when they are read, constraint after constraint, so that
+ * the analysis of 400,000 shifts is serialized in pieces without holding its matches (README "Score analysis and
+ * assignability in the Durable Object"). The scores and counts are read now; the matches when iterated, from the
+ * session's current solution then: the caller keeps it the same (analyze.ts `holding` around each read). `current`:
+ * that solution's assignment when the caller holds it (the one `holding` holds), so that it is not copied again.
+ */
+export function lazyScoreAnalysis(
+  session: SolverSession,
+  options: { includeJustifications?: boolean; current?: Int32Array } = {},
+): LazyScoreAnalysis {
+  const x = new ExplainContext(session, options.includeJustifications === true, options.current);
+  const constraints = session.constraintScores().map((c): LazyScoreAnalysis["constraints"][number] => {
+    const entry: LazyScoreAnalysis["constraints"][number] = {
       name: c.name,
       constraintName: c.name,
       weight: formatScore(atLevel(c.level, BigInt(c.weight))),
       score: formatScore(c.scoreExact),
       matchCount: c.matchCount,
     };
-    if (options.includeJustifications) entry.matches = c.weight === 0 ? [] : FAMILY_OF[c.id].matches(x, c.id, c.weight);
+    if (options.includeJustifications) entry.matches = matchesOf(x, c.id, c.weight);
     return entry;
   });
   return { score: formatScore(session.currentScoreExact()), constraints };
+}
+
+function* matchesOf(x: ExplainContext, id: number, weight: number): IterableIterator<ConstraintMatch> {
+  if (weight !== 0) yield* FAMILY_OF[id].matches(x, id, weight);
 }
 
 export interface ConstraintDiff {

@@ -2,7 +2,9 @@
  * A solving output serialized in pieces (README "Request bodies": the Durable Object's memory): the text of
  * `JSON.stringify(value)` for plain data, made as a sequence of strings of about `pieceChars` each, so that a
  * 400,000-shift output is written to R2 without being one string. Long arrays (the output's shifts, possibly a lazy
- * array, lazy-array.ts) are walked member by member; everything small is JSON.stringify's own text.
+ * array, lazy-array.ts) are walked member by member, each member JSON.stringify's own text; short arrays and objects
+ * are walked down to their values. An iterator (a generator's object: a score analysis's matches, explain.ts
+ * `lazyScoreAnalysis`) is written as the array of its members, each made as it is written.
  */
 
 /** Arrays at least this long are written member by member. */
@@ -21,12 +23,12 @@ export function* jsonPieces(value: unknown, pieceChars = 64 * 1024): Generator<s
     }
   }
   function* write(v: unknown): Generator<string> {
-    if (Array.isArray(v) && v.length >= LONG_ARRAY) {
+    if ((Array.isArray(v) && v.length >= LONG_ARRAY) || isIterator(v)) {
       yield* put("[");
-      for (let i = 0; i < v.length; i++) {
-        const member: unknown = v[i];
-        if (i > 0) parts.push(",");
-        if (Array.isArray(member) && member.length >= LONG_ARRAY) {
+      let i = 0;
+      for (const member of v as Iterable<unknown>) {
+        if (i++ > 0) parts.push(",");
+        if ((Array.isArray(member) && member.length >= LONG_ARRAY) || isIterator(member)) {
           yield* write(member);
           continue;
         }
@@ -41,7 +43,15 @@ export function* jsonPieces(value: unknown, pieceChars = 64 * 1024): Generator<s
         }
       }
       yield* put("]");
-    } else if (v !== null && typeof v === "object" && !Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== "function") {
+    } else if (Array.isArray(v)) {
+      // A short array: its members written in turn (one of them may hold an iterator).
+      yield* put("[");
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) yield* put(",");
+        yield* write(v[i]);
+      }
+      yield* put("]");
+    } else if (v !== null && typeof v === "object" && typeof (v as { toJSON?: unknown }).toJSON !== "function") {
       yield* put("{");
       let first = true;
       for (const key of Object.keys(v)) {
@@ -58,4 +68,9 @@ export function* jsonPieces(value: unknown, pieceChars = 64 * 1024): Generator<s
   }
   yield* write(value);
   if (parts.length > 0) yield parts.join("");
+}
+
+/** An iterator object (a generator's), written as an array: JSON.stringify would write `{}`. */
+function isIterator(v: unknown): v is Iterator<unknown> & Iterable<unknown> {
+  return v !== null && typeof v === "object" && typeof (v as Iterator<unknown>).next === "function" && typeof (v as Iterable<unknown>)[Symbol.iterator] === "function";
 }

@@ -39,8 +39,7 @@ export async function readRequestStream(body: ReadableStream<Uint8Array> | Async
     shareValues: true,
     refuse,
   });
-  const chunks = Symbol.asyncIterator in body ? (body as AsyncIterable<Uint8Array>) : readerChunks(body as ReadableStream<Uint8Array>);
-  for await (const chunk of chunks) json.write(chunk);
+  for await (const chunk of byteChunks(body)) json.write(chunk);
   const request = json.end() as SolvingRequest;
   if (!request || typeof request !== "object" || !request.modelInput || typeof request.modelInput !== "object") {
     throw new Error("The stored request has no modelInput.");
@@ -57,6 +56,11 @@ export function readRequestBytes(bytes: Uint8Array, chunkBytes = 64 * 1024): Pro
       for (let at = 0; at < bytes.byteLength; at += chunkBytes) yield bytes.subarray(at, at + chunkBytes);
     })(),
   );
+}
+
+/** The chunks of a byte stream (an R2 object's body) or of an async iterable of them. */
+export function byteChunks(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  return Symbol.asyncIterator in body ? (body as AsyncIterable<Uint8Array>) : readerChunks(body as ReadableStream<Uint8Array>);
 }
 
 async function* readerChunks(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {

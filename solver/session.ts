@@ -15,6 +15,9 @@ import { instantiateRota, readString, type RotaExports } from "./wasm";
 import { loadDemandInto } from "./encode-demand";
 import { writeSections } from "./write-sections";
 import { beforeLoad, recordsWritten, sectionsWritten } from "./loaded-problem";
+import { CONTRACT_MATCH_WORDS, contractMatchAt, type ContractMatch } from "./contract-match";
+
+export type { ContractMatch } from "./contract-match";
 
 export type ConstraintLevel = "HARD" | "MEDIUM" | "SOFT";
 export type SolverPhase = "CONSTRUCTION" | "LOCAL_SEARCH";
@@ -33,16 +36,6 @@ export interface ConstraintScore {
   scoreExact: ExactScore;
 }
 
-export interface ContractMatch {
-  employee: number;
-  /** Index into problem.contractRules. */
-  rule: number;
-  penalty: number;
-  a: number;
-  b: number;
-  c: number;
-  d: number;
-}
 
 export interface PairingMatch {
   constraintId: number;
@@ -428,21 +421,29 @@ export class SolverSession {
    * sequence's first and last shift, length and rest).
    */
   contractMatches(): ContractMatch[] {
+    const records = this.contractMatchRecords();
+    return Array.from({ length: records.length / CONTRACT_MATCH_WORDS }, (_v, i) => contractMatchAt(records, i));
+  }
+
+  /**
+   * The same matches as the core's records, CONTRACT_MATCH_WORDS words each (`contractMatchAt` reads one): 32 bytes
+   * a match where its object is about 175 (a large score analysis holds these, README "Score analysis and
+   * assignability in the Durable Object").
+   */
+  contractMatchRecords(): Int32Array {
     const core = this.core;
     const n = core.contractMatches(0, 0);
-    if (n === 0) return [];
-    const WORDS = 8;
-    const ptr = core.alloc(4 * WORDS * n);
-    core.contractMatches(ptr, n);
-    const w = new Int32Array(core.memory.buffer, ptr, WORDS * n).slice();
-    core.free(ptr);
-    const out: ContractMatch[] = [];
-    for (let i = 0; i < n; i++) {
-      const at = i * WORDS;
-      const penalty = (w[at + 2] >>> 0) + w[at + 3] * 4294967296;
-      out.push({ employee: w[at], rule: w[at + 1], penalty, a: w[at + 4], b: w[at + 5], c: w[at + 6], d: w[at + 7] });
+    const records = new Int32Array(CONTRACT_MATCH_WORDS * n);
+    if (n === 0) return records;
+    // A page at a time: the core's memory grows by no buffer of them all (it cannot shrink again).
+    const page = Math.min(n, 1024);
+    const ptr = core.alloc(4 * CONTRACT_MATCH_WORDS * page);
+    for (let from = 0; from < n; from += page) {
+      const copied = core.contractMatchesPage(ptr, from, page);
+      records.set(new Int32Array(core.memory.buffer, ptr, CONTRACT_MATCH_WORDS * copied), CONTRACT_MATCH_WORDS * from);
     }
-    return out;
+    core.free(ptr);
+    return records;
   }
 
   /**

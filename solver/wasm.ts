@@ -50,6 +50,7 @@ export interface RotaExports {
   overlapPartners(shift: number, employee: number): number;
   overlapMatches(out: number, capacity: number): number;
   contractMatches(out: number, capacity: number): number;
+  contractMatchesPage(out: number, from: number, capacity: number): number;
   constraintScoresInto(out: number): void;
   matchCountsInto(out: number): void;
   contractMatchCount(id: number): bigint;

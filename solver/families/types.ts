@@ -5,7 +5,10 @@
  *                `EmployeeScheduleConfigOverrides`) and the reference justification schema; names, levels and
  *                rewards come from the core (catalog.generated.ts)
  *   encode       its sections and fields of the encoded problem, on the shared encode context (encode.ts)
- *   matches      its matches in the current solution, with justifications (score analysis, explain.ts)
+ *   matches      its matches in the current solution, with justifications (score analysis, explain.ts): an
+ *                iterable, which a family with many matches makes as it is read (a generator), so that a large
+ *                analysis is serialized without holding them all (README "Score analysis and assignability in the
+ *                Durable Object")
  *   trial        what a candidate assignment changes (recommendations, explain.ts evaluateAssignments)
  *   metrics      its output metrics per employee and KPIs (metrics.ts)
  */
@@ -42,7 +45,7 @@ export interface FamilyDescriptor {
   name: string;
   constraints: readonly FamilyConstraint[];
   encode?(ctx: EncodeContext): void;
-  matches(x: ExplainContext, id: number, weight: number): ConstraintMatch[];
+  matches(x: ExplainContext, id: number, weight: number): Iterable<ConstraintMatch>;
   /** Called before the trial change; `x.justify` tells whether matches are wanted. */
   trial(x: ExplainContext, t: Trial): TrialReader;
   metrics?: {

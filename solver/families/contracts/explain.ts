@@ -20,14 +20,19 @@ export function contractJustification(problem: EncodedProblem, group: ContractMa
   return kind.explain(problem, group, assignment);
 }
 
-/** Contract matches as the score analysis lists them: a REQUIRED scoped disruption rule's shifts form one match. */
-export function groupContractMatches(problem: EncodedProblem, matches: ContractMatch[]): ContractMatch[][] {
+/**
+ * Contract matches as the score analysis lists them: a REQUIRED scoped disruption rule's shifts form one match. Made
+ * as they are read: each match is passed on at once until the first one of a group; from there on they are held
+ * until the end, to keep the order (only the scoped disruption constraint's matches).
+ */
+export function* groupContractMatches(problem: EncodedProblem, matches: Iterable<ContractMatch>): Generator<ContractMatch[]> {
   const out: ContractMatch[][] = [];
   const byOwner = new Map<string, ContractMatch[]>();
   for (const m of matches) {
     const rule = problem.contractRules[m.rule];
     if (rule.kind !== K_SCOPED_DISRUPTION || CORE_CONSTRAINTS[rule.constraintId].level !== "HARD") {
-      out.push([m]);
+      if (out.length === 0) yield [m];
+      else out.push([m]);
       continue;
     }
     const key = `${m.employee}/${m.rule}`;
@@ -38,5 +43,5 @@ export function groupContractMatches(problem: EncodedProblem, matches: ContractM
     }
     group.push(m);
   }
-  return out;
+  yield* out;
 }

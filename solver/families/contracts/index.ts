@@ -42,15 +42,15 @@ export const contractsFamily: FamilyDescriptor = {
         costDefinitionTotalOvertime: minutesDuration(c.costDefinitionOvertimeDuration),
       })),
   },
-  matches(x, id, weight) {
-    const rules = x.problem.contractRules;
-    const matches = x.contractMatches().filter((m) => rules[m.rule].constraintId === id);
+  *matches(x, id, weight) {
     let assignment: Int32Array | undefined;
     const current = () => (assignment ??= x.currentAssignment());
-    return groupContractMatches(x.problem, matches).map((group) => ({
-      score: matchScore(id, weight, group.reduce((sum, m) => sum + m.penalty, 0)),
-      justification: contractJustification(x.problem, group, current),
-    }));
+    for (const group of groupContractMatches(x.problem, x.contractMatchesOf(id))) {
+      yield {
+        score: matchScore(id, weight, group.reduce((sum, m) => sum + m.penalty, 0)),
+        justification: contractJustification(x.problem, group, current),
+      };
+    }
   },
   trial(x, { from, to, weights }) {
     const count = (id: number) => (weights[id] !== 0 ? x.session.contractMatchCount(id) : 0);

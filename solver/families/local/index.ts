@@ -51,7 +51,7 @@ function overlappingSpans(x: ExplainContext, s: number, e: number, kind: "unavai
   return (x.input.employees[e][kind] ?? []).filter(
     (span) =>
       Math.min(end, toMinutes(span.end)) > Math.max(start, toMinutes(span.start)) &&
-      tagsMatch(x.shiftTags[s], span.includeShiftTags, span.excludeShiftTags, span.shiftTagMatches),
+      tagsMatch(x.shiftTagSet(s), span.includeShiftTags, span.excludeShiftTags, span.shiftTagMatches),
   );
 }
 
@@ -124,7 +124,7 @@ function justification(x: ExplainContext, id: number, s: number, e: number): Jus
       return { employee, shift, riskFactors, description: `Shift '${shift}' has risk factor(s) ${list(riskFactors)} prohibited for employee '${employee}'.` };
     }
     case CONSTRAINT_ID.REQUIRED_TAGS: {
-      const tags = x.shiftTags[s];
+      const tags = x.shiftTagSet(s);
       const wanted = new Set(input.employees[e].requiredShiftTags ?? []);
       collectLeaves(input.employees[e].requiredShiftTagsExpression, "tagId", wanted);
       const nonMatchingTags = [...wanted].filter((t) => !tags.has(t));
@@ -178,7 +178,7 @@ function justification(x: ExplainContext, id: number, s: number, e: number): Jus
     case CONSTRAINT_ID.PREFERRED_EMPLOYEE:
       return { employee, shift, description: `Employee '${employee}' is preferred for shift '${shift}'.` };
     case CONSTRAINT_ID.PREFERRED_TAGS: {
-      const tags = x.shiftTags[s];
+      const tags = x.shiftTagSet(s);
       const wanted = new Set(input.employees[e].preferredShiftTags ?? []);
       collectLeaves(input.employees[e].preferredShiftTagsExpression, "tagId", wanted);
       const matchingTags = [...wanted].filter((t) => tags.has(t));
@@ -243,16 +243,14 @@ export const localFamily: FamilyDescriptor = {
       return { ...localKpis(m), travelDistance: travel };
     },
   },
-  matches(x, id, weight) {
+  *matches(x, id, weight) {
     const assignment = x.currentAssignment();
-    const out: ConstraintMatch[] = [];
     for (let s = 0; s < assignment.length; s++) {
       const e = assignment[s];
       if (!applies(id, e)) continue;
       const raw = x.session.localPenalty(id, s, e);
-      if (raw !== 0) out.push({ score: matchScore(id, weight, raw), justification: justification(x, id, s, e) });
+      if (raw !== 0) yield { score: matchScore(id, weight, raw), justification: justification(x, id, s, e) };
     }
-    return out;
   },
   trial(x, { shift, from, to, weights }) {
     // Local penalties depend on (shift, employee) only: both sides are read before the change.
