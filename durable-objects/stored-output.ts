@@ -5,8 +5,8 @@
  * part-way leaves the previous state (no output yet): no partial writes. Its assignment is read back as a stream
  * (`readStoredAssignment`), never parsed whole.
  */
-import { JsonStream } from "../model/json-stream";
 import { jsonPieces } from "../solver/output-json";
+import { readOutputShifts } from "../solver/read-output";
 
 /** A solution as compact values: per shift of the input, the index in `employees` of its employee, or -1. */
 export interface CompactAssignment {
@@ -32,17 +32,10 @@ export async function putJsonInPieces(bucket: R2Bucket, key: string, value: unkn
   await put;
 }
 
-/** The lists of a stored output read member by member: its shifts are read, the others dropped as they pass. */
-const OUTPUT_LISTS = [
-  ["modelOutput", "shifts"],
-  ["modelOutput", "employees"],
-  ["modelOutput", "generatedShifts"],
-] as const;
-
 /**
  * The assignment of the output stored under `key` (`modelOutput.shifts`, one per shift of the input in its order), read
- * as its bytes arrive: its per-employee metrics and generated shifts are dropped, nothing is held whole. Null when
- * there is no stored output.
+ * as its bytes arrive (solver/read-output.ts): its per-employee metrics and generated shifts are dropped, nothing is
+ * held whole. Null when there is no stored output.
  */
 export async function readStoredAssignment(bucket: R2Bucket, key: string): Promise<CompactAssignment | null> {
   const stored = await bucket.get(key);
@@ -51,29 +44,21 @@ export async function readStoredAssignment(bucket: R2Bucket, key: string): Promi
   const indexOf = new Map<string, number>();
   let assignment = new Int32Array(1024);
   let count = 0;
-  const json = new JsonStream({
-    streamed: OUTPUT_LISTS,
-    onMember: (list, index, value) => {
-      if (list !== 0) return;
-      const employee = (value as { employee?: unknown } | null)?.employee;
-      let e = -1;
-      if (typeof employee === "string") {
-        e = indexOf.get(employee) ?? -1;
-        if (e < 0) indexOf.set(employee, (e = employees.push(employee) - 1));
-      }
-      if (index >= assignment.length) {
-        const grown = new Int32Array(assignment.length * 2);
-        grown.set(assignment);
-        assignment = grown;
-      }
-      assignment[index] = e;
-      count = index + 1;
-    },
-    maxKeptBytes: Number.MAX_SAFE_INTEGER,
-    maxMemberBytes: Number.MAX_SAFE_INTEGER,
-    refuse: (_status, _code, message) => new Error(`The stored output was refused: ${message}`),
+  await readOutputShifts(stored.body, (member, index, generated) => {
+    if (generated) return;
+    const employee = member?.employee;
+    let e = -1;
+    if (typeof employee === "string") {
+      e = indexOf.get(employee) ?? -1;
+      if (e < 0) indexOf.set(employee, (e = employees.push(employee) - 1));
+    }
+    if (index >= assignment.length) {
+      const grown = new Int32Array(assignment.length * 2);
+      grown.set(assignment);
+      assignment = grown;
+    }
+    assignment[index] = e;
+    count = index + 1;
   });
-  for await (const chunk of stored.body as unknown as AsyncIterable<Uint8Array>) json.write(chunk);
-  json.end();
   return { employees, assignment: assignment.slice(0, count) };
 }
