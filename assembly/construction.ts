@@ -204,19 +204,11 @@ function scoreCandidate(s: i32, e: i32): void {
   resetDelta();
 }
 
-/** Assigns open shift s to e, committed. */
-function place(s: i32, e: i32): void {
+/** Moves shift s from employee `from` to `to` (-1 = unassigned), committed. */
+function commitChange(s: i32, from: i32, to: i32): void {
   resetDelta();
-  addChangeDelta(s, -1, e);
-  setEmployee(s, e);
-  commitDelta();
-}
-
-/** Unassigns shift s from its holder e, committed. */
-function unplace(s: i32, e: i32): void {
-  resetDelta();
-  addChangeDelta(s, e, -1);
-  setEmployee(s, -1);
+  addChangeDelta(s, from, to);
+  setEmployee(s, to);
   commitDelta();
 }
 
@@ -246,12 +238,12 @@ function placeRun(s: i32): void {
   tried[0] = first;
   let e = first;
   for (let t = 0; ; t++) {
-    place(s, e);
+    commitChange(s, -1, e);
     extended = 0;
     extendRun(s, e, rotationOf(cursor));
     if (runHolds(s, e)) break;
-    for (let i = extended - 1; i >= 0; i--) unplace(unchecked(extension[i]), e);
-    unplace(s, e);
+    for (let i = extended - 1; i >= 0; i--) commitChange(unchecked(extension[i]), e, -1);
+    commitChange(s, e, -1);
     if (t + 1 >= RUN_TRIES) break;
     // The next best candidate, the ones tried left out.
     bestEmployee = -1;
@@ -295,7 +287,7 @@ function extendRun(s: i32, e: i32, rotation: u32): void {
       if (holdsIn(e, lo, hi)) continue;
       const x = openShiftFor(e, lo, hi, rotation, EXTEND_SCAN, EXTEND_EVALS);
       if (x < 0 || !isBetter(openHard, openMedium, openSoft, 0, 0, 0)) break;
-      place(x, e);
+      commitChange(x, -1, e);
       unchecked(extension[extended++] = x);
     }
   }
@@ -341,7 +333,7 @@ export function constructionRun(budget: i32): i32 {
     }
     if (bestEmployee >= 0) {
       if (unchecked(runMin[bestEmployee]) > 1) placeRun(s);
-      else place(s, bestEmployee);
+      else commitChange(s, -1, bestEmployee);
     }
     // During construction the partial solution is the best one: it only ever gains assignments.
     markBest();
