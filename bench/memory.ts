@@ -36,6 +36,7 @@ import { patchParent, readParentRequest, storeDerivedRequest } from "../worker/d
 import { ingestSolvingRequest, streamedLimits } from "../worker/ingest";
 import { generateInstance, rng } from "./generate";
 import { heldBytes, HeldPeak, sampledBody, sampledStream } from "./held-memory";
+import { memoryBucket } from "./memory-bucket";
 
 const module = new WebAssembly.Module(readFileSync(new URL("../build/rota.wasm", import.meta.url)));
 
@@ -214,43 +215,6 @@ async function measure(name: string, bucket: R2Bucket): Promise<void> {
  * streams of 64 KB pieces sampled into `peak` every 32 pieces, and whose writes (put or multipart) are counted,
  * sampled and dropped: Miniflare's R2 closed slow streams of 87 MB read with a collection every 32 pieces.
  */
-async function memoryBucket(bucket: R2Bucket, keys: string[]) {
-  const objects = new Map<string, Uint8Array>();
-  for (const key of keys) objects.set(key, new Uint8Array(await (await bucket.get(key))!.arrayBuffer()));
-  const written = new Map<string, number>();
-  let peak: HeldPeak | null = null;
-  const body = (bytes: Uint8Array) => {
-    let at = 0;
-    return new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (at >= bytes.byteLength) controller.close();
-        else controller.enqueue(bytes.slice(at, (at += 64 * 1024)));
-      },
-    });
-  };
-  const sampled = {
-    get: async (key: string) => {
-      const bytes = objects.get(key);
-      return bytes ? { body: peak ? sampledStream(body(bytes), peak) : body(bytes) } : null;
-    },
-    put: async (key: string, value: Uint8Array) => {
-      peak?.sample();
-      written.set(key, value.byteLength);
-      return {};
-    },
-    createMultipartUpload: async (key: string) => {
-      let size = 0;
-      return {
-        uploadPart: async (n: number, part: Uint8Array) => (peak?.sample(), (size += part.byteLength), { partNumber: n, etag: String(n) }),
-        complete: async () => (written.set(key, size), {}),
-        abort: async () => undefined,
-      };
-    },
-    delete: async () => undefined,
-  } as unknown as R2Bucket;
-  return { bucket: sampled, written, sampleInto: (into: HeldPeak | null) => (peak = into) };
-}
-
 /**
  * 6. GET <root>/{id}/input (dataset-object.ts `getRequestStream`) of a dataset not loaded: the request read from R2
  * as a stream into the shift table, then serialized in pieces (peak sampled while reading and every 16 pieces).
@@ -264,7 +228,9 @@ async function memoryBucket(bucket: R2Bucket, keys: string[]) {
 async function requestStages(name: string, r2: R2Bucket, key: string, outputKey: string, shifts: number): Promise<Array<[string, number, number, string]>> {
   const rows: Array<[string, number, number, string]> = [];
   const encoder = new TextEncoder();
-  const { bucket, written, sampleInto } = await memoryBucket(r2, [key, outputKey]);
+  const stored = new Map<string, Uint8Array>();
+  for (const k of [key, outputKey]) stored.set(k, new Uint8Array(await (await r2.get(k))!.arrayBuffer()));
+  const { bucket, sizes: written, sampleInto } = memoryBucket(stored, "size");
   if (process.argv.includes("--whole")) {
     const base = heldBytes();
     const t = performance.now();

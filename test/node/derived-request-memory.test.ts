@@ -4,12 +4,13 @@
  * into the shift table, a patch applied, each shift and employee checked against the schema and the child's request
  * written as it is made; held memory sampled every 32 pieces read and at every R2 write. What it may hold: the shift
  * table and the parent's employees, the facts validation reads (ids), the patched shifts and one R2 part (5 MiB).
- * The R2 side is an in-memory bucket (as test/node/ingest-memory.test.ts); the Worker tests run the same code
+ * The R2 side is an in-memory bucket (bench/memory-bucket.ts); the Worker tests run the same code
  * against real local R2 and compare what it stores with the whole-built request (test/workers/request-streams.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import { generateInstance } from "../../bench/generate";
-import { heldBytes, HeldPeak, sampledStream } from "../../bench/held-memory";
+import { heldBytes, HeldPeak } from "../../bench/held-memory";
+import { memoryBucket } from "../../bench/memory-bucket";
 import type { PatchOperation } from "../../model/patch";
 import { patchParent, readParentRequest, storeDerivedRequest } from "../../worker/derived-request";
 import { PART_BYTES } from "../../worker/r2-upload";
@@ -22,46 +23,9 @@ const SHIFTS = 20_000;
  */
 const BUDGET_PER_SHIFT = 160;
 
-/** An R2 bucket of one stored object whose writes are kept as text, sampling `peak` at every read piece and write. */
-function bucketOf(stored: Uint8Array, peak: () => HeldPeak | null) {
-  const written = new Map<string, string>();
-  const decoder = () => new TextDecoder();
-  const sample = () => peak()?.sample();
-  const bucket = {
-    async get() {
-      const body = new Blob([new Uint8Array(stored)]).stream();
-      const held = peak();
-      return { body: held ? sampledStream(body, held) : body };
-    },
-    async put(key: string, value: Uint8Array) {
-      sample();
-      written.set(key, decoder().decode(value));
-      return {};
-    },
-    async createMultipartUpload(key: string) {
-      const parts: string[] = [];
-      return {
-        async uploadPart(n: number, value: Uint8Array) {
-          sample();
-          parts[n - 1] = decoder().decode(value);
-          return { partNumber: n, etag: String(n) };
-        },
-        async complete() {
-          written.set(key, parts.join(""));
-          return {};
-        },
-        async abort() {},
-      };
-    },
-    async delete(key: string) {
-      written.delete(key);
-    },
-  };
-  return { bucket: bucket as unknown as R2Bucket, written };
-}
-
 async function derive(stored: Uint8Array, patch: (id: (i: number) => string, count: number) => PatchOperation[], peak: HeldPeak | null) {
-  const { bucket, written } = bucketOf(stored, () => peak);
+  const { bucket, text, sampleInto } = memoryBucket(new Map([["parent", stored]]), "text");
+  sampleInto(peak);
   const parent = await readParentRequest(bucket, { requestKey: "parent", solution: "SUBMITTED" });
   peak?.sample();
   const shifts = parent.modelInput.shifts as { get(i: number): { id: string }; length: number };
@@ -69,7 +33,7 @@ async function derive(stored: Uint8Array, patch: (id: (i: number) => string, cou
   peak?.sample();
   const issues = await storeDerivedRequest(bucket, "child", parent.config, patched, { schema: true });
   peak?.sample();
-  return { issues, child: written.get("child")! };
+  return { issues, child: text.get("child")! };
 }
 
 const patchOf = (id: (i: number) => string, count: number): PatchOperation[] => [

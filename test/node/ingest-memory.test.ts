@@ -2,13 +2,14 @@
  * The Worker's streamed ingest of POST <root> (worker/ingest.ts, README "Request bodies") holds memory that does not
  * grow with the body like a whole parse does: 20,000 shifts with the contract mix, sent gzip in 64 KB pieces, held
  * memory sampled every 2 MB of body. What it may hold: one R2 part (5 MiB), the employees, and the id sets.
- * The R2 side is an in-memory bucket that keeps only how many bytes it was given and their text, which the test
+ * The R2 side is an in-memory bucket (bench/memory-bucket.ts) that keeps the text it was given, which the test
  * compares with the body: the Worker tests (test/workers) run the same code against real local R2.
  */
 import { describe, expect, it } from "vitest";
 import { gzipSync } from "node:zlib";
 import { generateInstance } from "../../bench/generate";
 import { HeldPeak, sampledBody } from "../../bench/held-memory";
+import { memoryBucket } from "../../bench/memory-bucket";
 import { validateWithShiftFacts } from "../../model/validation";
 import { ingestSolvingRequest, streamedLimits } from "../../worker/ingest";
 import { PART_BYTES } from "../../worker/r2-upload";
@@ -19,36 +20,6 @@ const SHIFTS = 20_000;
  * is about 230 bytes per shift, and parsing it whole held about 5 bytes per byte of it.
  */
 const BUDGET_PER_SHIFT = 200;
-
-/** An R2 bucket that keeps the bytes it is given as text in one place (put and multipart alike). */
-function textBucket() {
-  const objects = new Map<string, string>();
-  const decoder = () => new TextDecoder();
-  const bucket = {
-    async put(key: string, value: Uint8Array) {
-      objects.set(key, decoder().decode(value));
-      return {};
-    },
-    async createMultipartUpload(key: string) {
-      const parts: string[] = [];
-      return {
-        async uploadPart(n: number, value: Uint8Array) {
-          parts[n - 1] = decoder().decode(value);
-          return { partNumber: n, etag: String(n) };
-        },
-        async complete() {
-          objects.set(key, parts.join(""));
-          return {};
-        },
-        async abort() {},
-      };
-    },
-    async delete(key: string) {
-      objects.delete(key);
-    },
-  };
-  return { bucket: bucket as unknown as R2Bucket, objects };
-}
 
 async function ingest(gzip: Uint8Array, bucket: R2Bucket, peak: HeldPeak | null) {
   const req = new Request("http://test/schedules", {
@@ -66,7 +37,7 @@ async function ingest(gzip: Uint8Array, bucket: R2Bucket, peak: HeldPeak | null)
 
 describe("streamed ingest", () => {
   it(`holds far less than the body: ${SHIFTS} shifts, under ${BUDGET_PER_SHIFT} bytes per shift beyond one R2 part`, async () => {
-    const { bucket, objects } = textBucket();
+    const { bucket, text: objects } = memoryBucket(new Map(), "text");
     // A first submission: the code compiled on first use (the parser, the schemas) is not the ingest's to hold.
     await ingest(gzipSync(JSON.stringify({ modelInput: generateInstance({ shifts: 5_000, employees: 100, seed: 1, features: true, contracts: true }) })), bucket, null);
     objects.clear();
