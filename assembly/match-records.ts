@@ -13,6 +13,15 @@ export class MatchRecords {
     this.count = 0;
   }
 
+  /**
+   * Clears, and makes room for `records` records at once when there is less (a recording that knows its count
+   * grows the core's memory by one buffer of them, not by every doubling on the way).
+   */
+  clearFor(records: i32): void {
+    this.count = 0;
+    if (records * RECORD_WORDS > this.words.length) this.words = new StaticArray<i32>(records * RECORD_WORDS);
+  }
+
   push(owner: i32, rule: i32, penalty: i64, a: i32, b: i32, c: i32, d: i32): void {
     const at = this.count * RECORD_WORDS;
     if (at + RECORD_WORDS > this.words.length) {

@@ -1,7 +1,7 @@
 /**
  * A contract rule match as the core records it (assembly/constraints/view.ts `record`): CONTRACT_MATCH_WORDS words,
- * read one at a time from the records session.ts `contractMatchRecords` copies out (a score analysis holds the
- * records, 32 bytes a match, and makes each match's object as it writes it).
+ * read one at a time from the pages of records session.ts `contractMatchesPage` copies out (a score analysis makes
+ * each match's object as it writes it).
  */
 export interface ContractMatch {
   employee: number;
@@ -14,7 +14,7 @@ export interface ContractMatch {
   d: number;
 }
 
-/** Words of one contract match record (session.contractMatchRecords). */
+/** Words of one contract match record (session.contractMatchesPage). */
 export const CONTRACT_MATCH_WORDS = 8;
 
 /** The `i`th match of contract match records. */

@@ -41,6 +41,9 @@ export function limits(min: number | null, max: number | null): string {
   return "unlimited";
 }
 
+/** Contract match records read from the core at a time (32 KB). */
+const CONTRACT_MATCH_PAGE = 1024;
+
 /** Per explanation (one score analysis, one evaluateAssignments call): the session and its problem's ids. */
 export class ExplainContext {
   readonly problem: EncodedProblem;
@@ -48,7 +51,9 @@ export class ExplainContext {
   /** Tag sets by tag list (a few distinct lists for 400,000 shifts). */
   private readonly tags = new Map<string, ReadonlySet<string>>();
   private assignment?: Int32Array;
-  private contract?: Int32Array;
+  private byEmployee?: { from: Int32Array; shifts: Int32Array };
+  /** The session's recording of contract matches this context reads (session.ts `recordContractMatches`), if any. */
+  private recording?: { number: number; count: number };
 
   /**
    * `justify`: whether matches with justifications are wanted (score analysis with justifications, recommendations).
@@ -75,15 +80,40 @@ export class ExplainContext {
     return (this.assignment ??= this.session.currentAssignment());
   }
 
+  /** The shifts of employee `e` in the current assignment, in index order (indexed once, like the assignment). */
+  shiftsOf(e: number): Int32Array {
+    if (!this.byEmployee) {
+      const assignment = this.currentAssignment();
+      const from = new Int32Array(this.problem.employeeIds.length + 1);
+      for (const owner of assignment) if (owner >= 0) from[owner + 1]++;
+      for (let i = 1; i < from.length; i++) from[i] += from[i - 1];
+      const shifts = new Int32Array(from[from.length - 1]);
+      const next = from.slice(0, -1);
+      for (let s = 0; s < assignment.length; s++) if (assignment[s] >= 0) shifts[next[assignment[s]]++] = s;
+      this.byEmployee = { from, shifts };
+    }
+    return this.byEmployee.shifts.subarray(this.byEmployee.from[e], this.byEmployee.from[e + 1]);
+  }
+
   /**
    * The contract rule matches of constraint `id` in the current solution, each made as it is read from the core's
-   * records, which are read once (score analysis: the solution does not change) and held as words.
+   * records a page at a time: the glue holds no copy of them all (README "Score analysis and assignability in the
+   * Durable Object"). The core records once per context; when another reader recorded since (another analysis of the
+   * same session between two pieces of this one), it records again: the solution explained is the same (the caller
+   * holds it, analyze.ts `holding`), so the records are too.
    */
   *contractMatchesOf(id: number): Generator<ContractMatch> {
-    const records = (this.contract ??= this.session.contractMatchRecords());
     const rules = this.problem.contractRules;
-    for (let i = 0; i < records.length / CONTRACT_MATCH_WORDS; i++) {
-      if (rules[records[i * CONTRACT_MATCH_WORDS + 1]].constraintId === id) yield contractMatchAt(records, i);
+    for (let from = 0; ; from += CONTRACT_MATCH_PAGE) {
+      if (this.recording?.number !== this.session.contractRecordings) {
+        const count = this.session.recordContractMatches();
+        this.recording = { number: this.session.contractRecordings, count };
+      }
+      if (from >= this.recording.count) return;
+      const page = this.session.contractMatchesPage(from, CONTRACT_MATCH_PAGE);
+      for (let i = 0; i < page.length / CONTRACT_MATCH_WORDS; i++) {
+        if (rules[page[i * CONTRACT_MATCH_WORDS + 1]].constraintId === id) yield contractMatchAt(page, i);
+      }
     }
   }
 

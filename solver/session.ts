@@ -15,7 +15,7 @@ import { instantiateRota, readString, type RotaExports } from "./wasm";
 import { loadDemandInto } from "./encode-demand";
 import { writeSections } from "./write-sections";
 import { beforeLoad, recordsWritten, sectionsWritten } from "./loaded-problem";
-import { CONTRACT_MATCH_WORDS, contractMatchAt, type ContractMatch } from "./contract-match";
+import { CONTRACT_MATCH_WORDS } from "./contract-match";
 
 export type { ContractMatch } from "./contract-match";
 
@@ -131,6 +131,8 @@ export class SolverSession {
   private readonly meta: ConstraintMeta[];
   /** Scratch for the bulk reads: C i64 scores, then C i32 match counts. */
   private readonly scratch: number;
+  /** How many recordings of contract matches this session has made (a reader of pages checks its own is the last). */
+  private recordings = 0;
 
   private constructor(
     private readonly core: RotaExports,
@@ -415,35 +417,31 @@ export class SolverSession {
   }
 
   /**
-   * Matches of the contract rules in the current solution (assembly/constraints/view.ts `record`): the employee, the
-   * compiled rule (index into problem.contractRules), the raw penalty and four descriptive words (per family: a
-   * period's or window's first and last day and value; a pair's shifts and gap; a run's days and length; a
-   * sequence's first and last shift, length and rest).
+   * Records the matches of the contract rules in the current solution in the core (assembly/constraints/view.ts
+   * `record`); returns how many. Each match is a record of CONTRACT_MATCH_WORDS words (`contractMatchAt` reads one):
+   * the employee, the compiled rule (index into problem.contractRules), the raw penalty and four descriptive words
+   * (per family: a period's or window's first and last day and value; a pair's shifts and gap; a run's days and
+   * length; a sequence's first and last shift, length and rest). The records stay in the core, read a page at a time
+   * (`contractMatchesPage`), until the next recording, which `contractRecordings` counts.
    */
-  contractMatches(): ContractMatch[] {
-    const records = this.contractMatchRecords();
-    return Array.from({ length: records.length / CONTRACT_MATCH_WORDS }, (_v, i) => contractMatchAt(records, i));
+  recordContractMatches(): number {
+    this.recordings++;
+    return this.core.contractMatches(0, 0);
   }
 
-  /**
-   * The same matches as the core's records, CONTRACT_MATCH_WORDS words each (`contractMatchAt` reads one): 32 bytes
-   * a match where its object is about 175 (a large score analysis holds these, README "Score analysis and
-   * assignability in the Durable Object").
-   */
-  contractMatchRecords(): Int32Array {
+  /** How many recordings of contract matches this session has made. */
+  get contractRecordings(): number {
+    return this.recordings;
+  }
+
+  /** Records `from` .. `from + capacity` of the last recording (those there are), as a copy. */
+  contractMatchesPage(from: number, capacity: number): Int32Array {
     const core = this.core;
-    const n = core.contractMatches(0, 0);
-    const records = new Int32Array(CONTRACT_MATCH_WORDS * n);
-    if (n === 0) return records;
-    // A page at a time: the core's memory grows by no buffer of them all (it cannot shrink again).
-    const page = Math.min(n, 1024);
-    const ptr = core.alloc(4 * CONTRACT_MATCH_WORDS * page);
-    for (let from = 0; from < n; from += page) {
-      const copied = core.contractMatchesPage(ptr, from, page);
-      records.set(new Int32Array(core.memory.buffer, ptr, CONTRACT_MATCH_WORDS * copied), CONTRACT_MATCH_WORDS * from);
-    }
+    const ptr = core.alloc(4 * CONTRACT_MATCH_WORDS * capacity);
+    const copied = core.contractMatchesPage(ptr, from, capacity);
+    const page = new Int32Array(core.memory.buffer, ptr, CONTRACT_MATCH_WORDS * copied).slice();
     core.free(ptr);
-    return records;
+    return page;
   }
 
   /**

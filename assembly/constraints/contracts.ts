@@ -444,7 +444,10 @@ export function slotMatchCount(k: i32): i32 {
 
 /** Records every match of the current solution (view.ts `record`); returns how many. */
 export function recordMatches(): i32 {
-  startRecording();
+  // Every committed match is recorded once: their total is the buffer's size.
+  let expected: i64 = 0;
+  for (let i = 0; i < matchTotals.length; i++) expected += unchecked(matchTotals[i]);
+  startRecording(<i32>min<i64>(expected, 1 << 26));
   if (active) {
     for (let e = 0; e < employeeCount; e++) {
       const from = unchecked(employeeRulesOff[e]), to = unchecked(employeeRulesOff[e + 1]);

@@ -317,9 +317,10 @@ export let recordEmployee = 0;
 export let recordRule = 0;
 export const contractRecords = new MatchRecords();
 
-export function startRecording(): void {
+/** Starts recording, with room for `expected` matches (a hint: more still fit). */
+export function startRecording(expected: i32): void {
   recording = true;
-  contractRecords.clear();
+  contractRecords.clearFor(expected);
 }
 
 export function stopRecording(): void {

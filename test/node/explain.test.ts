@@ -9,6 +9,8 @@ import {
   deprecatedPriorityEmployees, employeeMetrics, encodeProblem, evaluateAssignments, extraKpis, formatScore, parseScore,
   scoreAnalysis, SolverSession, tagRulesIgnored, type Score,
 } from "../../solver/index";
+import { isContractConstraint, lazyScoreAnalysis } from "../../solver/explain";
+import { jsonPieces } from "../../solver/output-json";
 import { generateInstance, rng } from "../../bench/generate";
 import { debugModule, releaseModule, shift } from "./helpers";
 import { randomInput, randomWeights } from "./random-input";
@@ -292,6 +294,33 @@ describe("score analysis", () => {
     expect(minimize.score).toBe("0hard/0medium/-166793soft");
     expect(minimize.matches!.map((m) => m.justification)).toMatchObject([{ shift: "far", distanceInMeters: 111195 }, { shift: "near", distanceInMeters: 55598 }]);
     expect(extraKpis(input, problem, problem.shiftEmployee).travelDistance).toBe(166793);
+  });
+
+  it("reads contract matches from the core a page at a time, and again when another analysis recorded in between", async () => {
+    const input = generateInstance({ shifts: 3000, employees: 40, seed: 11, warmShare: 1, features: true, contracts: true });
+    const problem = encodeProblem(input);
+    const session = await SolverSession.create(releaseModule(), problem, { seed: 1 });
+    session.applyAssignment(problem.shiftEmployee);
+    const contractMatches = session.constraintScores().filter((c) => isContractConstraint(c.id)).reduce((n, c) => n + c.matchCount, 0);
+    // More than one page (1,024 records), so pages join up.
+    expect(contractMatches).toBeGreaterThan(1024);
+    expectAnalysisAddsUp(session);
+    const whole = JSON.stringify(scoreAnalysis(session, { includeJustifications: true }));
+    // Read piece by piece while, between its pieces, another reader records the matches of another solution (as an
+    // analysis holding a later best does) and the solution is then restored.
+    const current = session.currentAssignment();
+    const other = current.map((e, s) => (s % 7 === 0 ? -1 : e));
+    let read = "";
+    let pieces = 0;
+    for (const piece of jsonPieces(lazyScoreAnalysis(session, { includeJustifications: true }), 4096)) {
+      read += piece;
+      pieces++;
+      session.applyAssignment(other);
+      session.recordContractMatches();
+      session.applyAssignment(current);
+    }
+    expect(pieces).toBeGreaterThan(10);
+    expect(read).toBe(whole);
   });
 
   it("reports weights and justifications of a hand-made case", async () => {

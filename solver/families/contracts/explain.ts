@@ -1,6 +1,7 @@
 /**
- * Justifications of the contract rule matches from the core's match records (session.contractMatches()): each kind of
- * rule explains its own (kind.ts `explain`, one file per kind, kinds.ts), by the reference list its rule came from.
+ * Justifications of the contract rule matches from the core's match records (explain-context.ts `contractMatchesOf`
+ * reads them): each kind of rule explains its own (kind.ts `explain`, one file per kind, kinds.ts), by the reference
+ * list its rule came from.
  */
 import { CORE_CONSTRAINTS } from "../../catalog.generated";
 import type { EncodedProblem } from "../../encode";

@@ -5,7 +5,7 @@
  *   constraints   its rows of the contracts family: override name and justification schema per constraint id
  *   constraintOf  per core rule kind (K_*) it compiles, its constraint ids [REQUIRED, PREFERRED]
  *   compile       a contract's rules of the list -> compiled rules (encode-contracts.ts `add`: RW_* words)
- *   explain       the justification of a match from the core's record (session.contractMatches())
+ *   explain       the justification of a match from the core's record (explain-context.ts `contractMatchesOf`)
  */
 import { CORE_CONSTRAINTS } from "../../catalog.generated";
 import type { EncodedProblem } from "../../encode";
