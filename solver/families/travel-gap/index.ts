@@ -26,11 +26,12 @@ export function travelGapPenalty(p: EncodedProblem, a: number, b: number, e: num
 }
 
 /** The other shifts of employee e that shift s misses the minimum with, and the minutes missing. */
-function pairsOf(p: EncodedProblem, assignment: Int32Array, s: number, e: number): Array<[number, number]> {
+function pairsOf(x: ExplainContext, s: number, e: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  for (let t = 0; t < assignment.length; t++) {
-    if (t === s || assignment[t] !== e) continue;
-    const minutes = travelGapPenalty(p, s, t, e);
+  if (x.problem.sections.employeeTravel[3 * e] < 0) return out;
+  for (const t of x.shiftsOf(e)) {
+    if (t === s) continue;
+    const minutes = travelGapPenalty(x.problem, s, t, e);
     if (minutes > 0) out.push([t, minutes]);
   }
   return out;
@@ -55,7 +56,7 @@ export const travelGapFamily: FamilyDescriptor = {
     const out: ConstraintMatch[] = [];
     for (let a = 0; a < assignment.length; a++) {
       if (assignment[a] < 0) continue;
-      for (const [b, minutes] of pairsOf(x.problem, assignment, a, assignment[a])) {
+      for (const [b, minutes] of pairsOf(x, a, assignment[a])) {
         if (b > a) out.push({ score: matchScore(id, weight, minutes), justification: justification(x, a, b, assignment[a], minutes) });
       }
     }
@@ -63,9 +64,8 @@ export const travelGapFamily: FamilyDescriptor = {
   },
   trial(x, { shift, from, to, weights }) {
     // Read before the change: the pairs the shift forms on either side.
-    const assignment = x.currentAssignment();
-    const gained = to >= 0 ? pairsOf(x.problem, assignment, shift, to) : [];
-    const lost = from >= 0 ? pairsOf(x.problem, assignment, shift, from) : [];
+    const gained = to >= 0 ? pairsOf(x, shift, to) : [];
+    const lost = from >= 0 ? pairsOf(x, shift, from) : [];
     return {
       after() {},
       diff(id) {
