@@ -42,7 +42,7 @@
  * drawn alike when there are more than EMPLOYEE_WINDOW_FROM: from a window of EMPLOYEE_WINDOW consecutive employees
  * (by index), which slides by half its width every EMPLOYEE_DWELL steps and wraps around, so that the stretches of
  * their lists (and their contract state) that the moves read stay in the cache as well, instead of those of any of
- * thousands of employees; it goes round all employees many times per shift window position.
+ * thousands of employees; it goes round 2,000 employees while the shift window takes two positions.
  *
  * Acceptors (the forager accepts the first accepted move):
  *   LATE_ACCEPTANCE  (Burke & Bykov 2017, "The late acceptance hill-climbing heuristic", EJOR 258(1)): accept a
