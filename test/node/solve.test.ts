@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeAssignment, encodeProblem, formatScore, SolverSession, type EncodedProblem } from "../../solver/index";
 import { generateInstance } from "../../bench/generate";
-import { debugModule, releaseModule } from "./helpers";
+import { debugModule, releaseModule, shift } from "./helpers";
 import { randomInput } from "./random-input";
 
 const small = () => encodeProblem(generateInstance({ shifts: 140, employees: 15, seed: 7, warmShare: 0.1, impossible: 2 }));
@@ -167,6 +167,45 @@ describe("determinism", () => {
     const byStart = input.shifts.map((s, i) => [s.start, i] as const).sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1]);
     const tenths = Array.from({ length: 10 }, (_, k) => byStart.slice(k * 600, (k + 1) * 600).filter(([, i]) => now[i] !== constructed[i]).length);
     for (const [k, changed] of tenths.entries()) expect(changed, `tenth ${k} of the schedule`).toBeGreaterThan(0);
+  });
+
+  it("with many employees, checkpoint then restore continues identically across employee window slides", async () => {
+    // 1,100 employees: candidates come from a window of 128 of them that slides every 4,096 steps (local-search.ts).
+    const problem = encodeProblem(generateInstance({ shifts: 3_000, employees: 1_100, seed: 5, warmShare: 0.2, features: true, contracts: true, spread: 1.3 }));
+    const whole = await SolverSession.create(releaseModule(), problem, { seed: 4 });
+    while (whole.phase === "CONSTRUCTION") whole.runSlice(2_000);
+    expect(whole.steps).toBeLessThan(10_000);
+    // Cut at local search step 10,000 (inside the third employee window position), resume past seven more slides.
+    const cut = whole.unitsDone + 10_000 - whole.steps;
+    whole.runSlice(40_000);
+    const first = await SolverSession.create(releaseModule(), problem, { seed: 4 });
+    first.runSlice(cut);
+    expect(first.steps).toBe(10_000);
+    const resumed = await SolverSession.restore(releaseModule(), problem, first.checkpoint());
+    resumed.runSlice(whole.unitsDone - cut);
+    expect(await fingerprint(resumed)).toEqual(await fingerprint(whole));
+  });
+
+  it("with many employees, the candidate draws reach every stretch of the employees in turn", async () => {
+    // 60 shifts at the same hours (an employee holds one at most) and 1,100 interchangeable employees: only a drawn
+    // candidate brings an employee without a shift into the schedule (a swap exchanges two holders), so the
+    // employees that come to hold a shift are the ones the draws reached. The employee window (128 wide, sliding
+    // by 64 every 4,096 steps) goes round the 1,100 in 18 positions: run two rounds.
+    const input = {
+      employees: Array.from({ length: 1_100 }, (_, i) => ({ id: `e${i}` })),
+      shifts: Array.from({ length: 60 }, (_, i) => shift(`s${i}`, "08:00", "16:00")),
+    };
+    const session = await SolverSession.create(releaseModule(), encodeProblem(input), { seed: 3 });
+    while (session.phase === "CONSTRUCTION") session.runSlice(10_000);
+    const constructed = new Set(session.currentAssignment());
+    const reached = new Set<number>();
+    for (let k = 0; k < 2 * 18 * 4; k++) {
+      session.runSlice(1_024);
+      for (const e of session.currentAssignment()) if (e >= 0 && !constructed.has(e)) reached.add(e);
+    }
+    expect(session.bestScore().medium).toBe(0);
+    const tenths = Array.from({ length: 10 }, (_, k) => [...reached].filter((e) => e >= 110 * k && e < 110 * (k + 1)).length);
+    for (const [k, n] of tenths.entries()) expect(n, `employees ${110 * k}-${110 * k + 109}`).toBeGreaterThan(0);
   });
 
   it("refuses a checkpoint of another problem or a damaged one", async () => {
