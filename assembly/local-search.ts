@@ -69,6 +69,7 @@ import { applyRunMove } from "./moves/run";
 import { breachOf, breachHard, breachMedium, breachSoft } from "./constraints/contracts";
 import { applyCoverChain, costsOpen } from "./moves/chain";
 import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./moves/compound";
+import { applyCoverMove } from "./moves/cover";
 
 /** Half width, in start-order positions, of the window a swap partner is drawn from. */
 const SWAP_WINDOW: i32 = 64;
@@ -93,6 +94,8 @@ const DEEP_CHAIN: i32 = 64;
  */
 const BREACH_SHARE: i32 = 64;
 const DEEP_BREACH: i32 = 32;
+/** Cover moves (coverStep), of MOVE_PERIOD, under the same condition as the breach-aimed ones. */
+const COVER_SHARE: i32 = 64;
 /** Employees scanned, from a random one, for the worst contract breach (all of them up to this many). */
 const BREACH_SCAN: i32 = 64;
 /**
@@ -108,7 +111,7 @@ export let deep = false;
  * checks, and kicks given). Diagnostics for tests and benchmarks; not in the checkpoint (a restored session counts
  * from 0).
  */
-export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_KINDS = 6;
+export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_COVER = 6, MOVE_KINDS = 7;
 export const movesTried = new StaticArray<i64>(MOVE_KINDS);
 export const movesAccepted = new StaticArray<i64>(MOVE_KINDS);
 export const periodBest = new StaticArray<i64>(3);
@@ -618,22 +621,31 @@ function breachStep(slot: i32): void {
   if (applyRunMove(kind, e, anchor) > 0) finishCompound(slot, MOVE_BREACH);
 }
 
-/**
- * Cover chain (moves/chain.ts) from the first open shift that costs, scanning start order from a random shift
- * (at most OPEN_SCAN positions).
- */
-function chainStep(slot: i32): void {
+/** The first open shift that costs, scanning start order from a random shift (at most OPEN_SCAN positions); -1 when none. */
+function openThatCosts(): i32 {
   const rank = unchecked(rankByStart[pickShift()]);
-  let s = -1;
   for (let p = rank, end = min(shiftCount, rank + OPEN_SCAN); p < end; p++) {
     const x = unchecked(shiftsByStart[p]);
-    if (unchecked(assignment[x]) < 0 && !isPinned(x) && costsOpen(x)) {
-      s = x;
-      break;
-    }
+    if (unchecked(assignment[x]) < 0 && !isPinned(x) && costsOpen(x)) return x;
   }
+  return -1;
+}
+
+/** Cover chain (moves/chain.ts) from an open shift that costs (openThatCosts). */
+function chainStep(slot: i32): void {
+  const s = openThatCosts();
   if (s < 0) return;
   if (applyCoverChain(s, sampleEmployee(s), sampleEmployee) > 0) finishCompound(slot, MOVE_CHAIN);
+}
+
+/** Cover move (moves/cover.ts) on an open shift that costs (openThatCosts); a change move when none is found. */
+function coverStep(slot: i32): void {
+  const s = openThatCosts();
+  if (s < 0) {
+    changeStep(slot);
+    return;
+  }
+  if (applyCoverMove(s, sampleEmployee(s)) > 0) finishCompound(slot, MOVE_COVER);
 }
 
 /** Accepts (commits, journals, refreshes the pool) or undoes the applied compound move (moves/compound.ts). */
@@ -691,11 +703,13 @@ export function localSearchStep(): void {
     const r = rngBelow(MOVE_PERIOD);
     const block = deep ? DEEP_BLOCK : BLOCK_SHARE, run = block + (deep ? DEEP_RUN : 0), chain = run + (deep ? DEEP_CHAIN : 0);
     const breach = chain + (deep ? DEEP_BREACH : poolSize == 0 ? BREACH_SHARE : 0);
+    const cover = breach + (deep || poolSize == 0 ? COVER_SHARE : 0);
     if (r == 0) ruinRecreateStep(slot);
     else if (r <= block) blockSwapStep(slot);
     else if (r <= run) runStep(slot);
     else if (r <= chain) chainStep(slot);
     else if (r <= breach) breachStep(slot);
+    else if (r <= cover) coverStep(slot);
     else if ((r & 1) != 0) changeStep(slot);
     else swapStep(slot);
   }

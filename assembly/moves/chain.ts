@@ -22,7 +22,8 @@ const CHAIN_DEPTH: i32 = 3;
 const CHAIN_DAYS: i32 = 7;
 /** Most overlapping shifts one link unassigns. */
 const LINK_MAX: i32 = 4;
-const released = new StaticArray<i32>(LINK_MAX);
+/** The shifts the last take released (also read by the cover move, cover.ts). */
+export const released = new StaticArray<i32>(LINK_MAX);
 
 /** Whether a shift left open costs (its unassigned weight is positive). */
 export function costsOpen(s: i32): bool {
@@ -31,9 +32,9 @@ export function costsOpen(s: i32): bool {
 
 /**
  * Employee e takes open shift s: e's unpinned shifts overlapping s are unassigned; returns the number released
- * (into `released`), -1 when a pinned one overlaps or there are too many.
+ * (into `released`), -1 when a pinned one overlaps or there are too many (nothing applied then).
  */
-function take(s: i32, e: i32): i32 {
+export function take(s: i32, e: i32): i32 {
   const start = sf(s, SR_START), end = sf(s, SR_END);
   const base = listBase(e), len = unchecked(listLength[e]);
   let n = 0;
