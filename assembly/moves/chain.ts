@@ -52,8 +52,11 @@ export function take(s: i32, e: i32): i32 {
   return n;
 }
 
-/** One of e's unpinned shifts starting within CHAIN_DAYS days of `minute`, other than s; -1 when none is drawn. */
-function drawNearby(e: i32, minute: i32, s: i32): i32 {
+/**
+ * One of e's unpinned shifts starting within CHAIN_DAYS days of `minute`, other than s; -1 when none is drawn (also
+ * the cover move's given-up day, cover.ts).
+ */
+export function drawNearby(e: i32, minute: i32, s: i32): i32 {
   const base = listBase(e), len = unchecked(listLength[e]);
   const from = lowerBoundByStart(e, minute - CHAIN_DAYS * DAY_MINUTES);
   let to = from;

@@ -1,18 +1,19 @@
 /**
  * Cover move (README "Nurse rostering benchmark"): an open shift that costs (an under-covered day and type) is
- * taken by one employee, who leaves what overlaps it that day (a day's shift type changed, or a day off turned into
- * a day of work), and a released shift that costs when open is taken over by the holder of an equivalent shift that
- * costs less when open (same start and end, the same key skill, every tag of the released one: on the benchmark an
- * over-cover copy of the same day and type), who leaves that one. Without the second part, moving an employee
- * from an over-covered type to an under-covered one leaves a regular copy open and an over-cover copy held, which
- * the score sees as no change (one open copy for another) where the benchmark's cover counts one slot more; with
- * it the move is scored as it counts. Scored change by change and accepted or undone as one (compound.ts).
+ * taken by one employee, who leaves what overlaps it that day (a day's shift type changed), or, on a day off, half
+ * of the time gives up one of its shifts within a week (a day of work moved; chain.ts drawNearby); a released
+ * shift that costs when open is then taken over by the holder of an equivalent shift that costs less when open
+ * (same start and end, the same key skill, every tag of the released one: on the benchmark an over-cover copy of
+ * the same day and type), who leaves that one. Without this hand-over, moving an employee from an over-covered type
+ * to an under-covered one leaves a regular copy open and an over-cover copy held, which the score sees as no change
+ * (one open copy for another) where the benchmark's cover counts one slot more; with it the move is scored as it
+ * counts. Scored change by change and accepted or undone as one (compound.ts).
  */
 import { isPinned, sf, SR_START, SR_END, SR_WEIGHT, SR_KEY_SKILL, SR_TAGS, shiftTags, shiftsByStart, firstRankFrom, intersectionSize } from "../problem";
 import { assignment } from "../state";
 import { rngBelow } from "../rng";
 import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
-import { costsOpen, take, released } from "./chain";
+import { costsOpen, take, released, drawNearby } from "./chain";
 
 /** Start-order positions of the released shift's start scanned for an equivalent held shift. */
 const TWIN_SCAN: i32 = 256;
@@ -50,14 +51,25 @@ export function applyCoverMove(s: i32, e: i32): i32 {
   if (e < 0 || unchecked(assignment[s]) >= 0) return 0;
   const n = take(s, e);
   if (n < 0) return compoundUndo();
-  for (let j = 0; j < n; j++) {
-    const x = unchecked(released[j]);
-    if (!costsOpen(x) || !compoundRoom(2)) continue;
-    const y = cheaperTwin(x, e);
-    if (y < 0) continue;
-    const f = unchecked(assignment[y]);
-    compoundChange(y, f, -1);
-    compoundChange(x, -1, f);
+  for (let j = 0; j < n; j++) handOver(unchecked(released[j]), e);
+  if (n == 0 && rngBelow(2) == 0) {
+    // A day off turned into a day of work: half of the time e gives up one of its shifts within a week instead
+    // (a day of work moved to where it is missing, the minutes and the number of days kept).
+    const x = drawNearby(e, sf(s, SR_START), s);
+    if (x >= 0 && compoundRoom(1)) {
+      compoundChange(x, e, -1);
+      handOver(x, e);
+    }
   }
   return compoundCount;
+}
+
+/** Released shift x, when it costs open, is taken over by the holder of a cheaper twin (cheaperTwin), not e. */
+function handOver(x: i32, e: i32): void {
+  if (!costsOpen(x) || !compoundRoom(2)) return;
+  const y = cheaperTwin(x, e);
+  if (y < 0) return;
+  const f = unchecked(assignment[y]);
+  compoundChange(y, f, -1);
+  compoundChange(x, -1, f);
 }
