@@ -28,8 +28,11 @@
  *   breach   a run move (a rebuild of its window among them) or block swap of an employee whose contract rules are
  *            broken at the worst level (hard, medium, soft in that order; soft rules included, which the violation
  *            pool leaves out), around one of its shifts.
- * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD), then take about 40% of the
- * steps; breach-aimed moves take 64 steps in 512 before, while the violation pool is empty. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
+ *   cover    (moves/cover.ts) an open shift that costs is taken by a sampled employee, who leaves its shift that
+ *            day or gives up a day within a week, and a released shift that costs open goes to the holder of a
+ *            cheaper twin (on the benchmark, an over-cover copy of the same day and type).
+ * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD), then take about half of the
+ * steps; breach-aimed moves and cover moves take 64 steps in 512 each before, while the violation pool is empty. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
  * shortened before the start (setPeriods, the session's `searchPeriods` option), so tests reach every kind.
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
  * drawn), so large instances spend their steps where the violations are rather than uniformly. The other draws
