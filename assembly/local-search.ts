@@ -28,8 +28,11 @@
  *   breach   a run move (a rebuild of its window among them) or block swap of an employee whose contract rules are
  *            broken at the worst level (hard, medium, soft in that order; soft rules included, which the violation
  *            pool leaves out), around one of its shifts.
- * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD), then take about 40% of the
- * steps; breach-aimed moves take 64 steps in 512 before, while the violation pool is empty. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
+ *   cover    (moves/cover.ts) an open shift that costs is taken by a sampled employee, who leaves its shift that
+ *            day or gives up a day within a week, and a released shift that costs open goes to the holder of a
+ *            cheaper twin (on the benchmark, an over-cover copy of the same day and type).
+ * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD), then take about half of the
+ * steps; breach-aimed moves and cover moves take 64 steps in 512 each before, while the violation pool is empty. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
  * shortened before the start (setPeriods, the session's `searchPeriods` option), so tests reach every kind.
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
  * drawn), so large instances spend their steps where the violations are rather than uniformly. The other draws
@@ -73,6 +76,7 @@ import { applyRunMove } from "./moves/run";
 import { breachOf, breachHard, breachMedium, breachSoft } from "./constraints/contracts";
 import { applyCoverChain, costsOpen } from "./moves/chain";
 import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./moves/compound";
+import { applyCoverMove } from "./moves/cover";
 
 /** Half width, in start-order positions, of the window a swap partner is drawn from. */
 const SWAP_WINDOW: i32 = 64;
@@ -97,6 +101,8 @@ const DEEP_CHAIN: i32 = 64;
  */
 const BREACH_SHARE: i32 = 64;
 const DEEP_BREACH: i32 = 32;
+/** Cover moves (coverStep), of MOVE_PERIOD, under the same condition as the breach-aimed ones. */
+const COVER_SHARE: i32 = 64;
 /** Employees scanned, from a random one, for the worst contract breach (all of them up to this many). */
 const BREACH_SCAN: i32 = 64;
 /**
@@ -112,7 +118,7 @@ export let deep = false;
  * checks, and kicks given). Diagnostics for tests and benchmarks; not in the checkpoint (a restored session counts
  * from 0).
  */
-export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_KINDS = 6;
+export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_COVER = 6, MOVE_KINDS = 7;
 export const movesTried = new StaticArray<i64>(MOVE_KINDS);
 export const movesAccepted = new StaticArray<i64>(MOVE_KINDS);
 export const periodBest = new StaticArray<i64>(3);
@@ -607,24 +613,35 @@ function runStep(slot: i32): void {
 
 /**
  * An employee whose contract rules are broken at the worst level (contracts.ts breachOf: weighted penalties, hard
- * before medium before soft) among BREACH_SCAN employees from a random one, drawn uniformly among those breaking
- * rules at that level (so that one breach that cannot be mended, e.g. a minimum of minutes beyond what the
- * employee's maximum shifts allow, does not take every such move); -1 when none of them breaks any.
+ * before medium before soft) among BREACH_SCAN employees from a random one: half of the time the one breaking them
+ * by the largest weighted penalty, else one drawn uniformly among those breaking rules at that level (so that one
+ * breach that cannot be mended, e.g. a minimum of minutes beyond what the employee's maximum shifts allow, takes
+ * at most half of such moves); -1 when none of them breaks any.
  */
 function breachEmployee(): i32 {
-  let e = rngBelow(employeeCount), best = -1, level = 3, seen = 0;
+  let e = rngBelow(employeeCount), best = -1, level = 3, seen = 0, heaviest = -1, heaviestAt: i64 = 0;
+  // On the benchmark a broken stand-in (a minimum run, a minimum of minutes) outweighs any other soft breach.
+  const heavy = rngBelow(2) == 0;
   for (let i = 0, n = min(employeeCount, BREACH_SCAN); i < n; i++) {
     breachOf(e, constraintWeight);
     const l = breachHard > 0 ? 0 : breachMedium > 0 ? 1 : breachSoft > 0 ? 2 : 3;
     if (l < level) {
       level = l;
       seen = 0;
+      heaviest = -1;
     }
-    // Reservoir sampling over the employees at the worst level seen so far.
-    if (l == level && l < 3 && rngBelow(++seen) == 0) best = e;
+    if (l == level && l < 3) {
+      // Reservoir sampling over the employees at the worst level seen so far.
+      if (rngBelow(++seen) == 0) best = e;
+      const w = l == 0 ? breachHard : l == 1 ? breachMedium : breachSoft;
+      if (heaviest < 0 || w > heaviestAt) {
+        heaviest = e;
+        heaviestAt = w;
+      }
+    }
     if (++e == employeeCount) e = 0;
   }
-  return best;
+  return heavy ? heaviest : best;
 }
 
 /**
@@ -657,22 +674,31 @@ function breachStep(slot: i32): void {
   if (applyRunMove(kind, e, anchor) > 0) finishCompound(slot, MOVE_BREACH);
 }
 
-/**
- * Cover chain (moves/chain.ts) from the first open shift that costs, scanning start order from a random shift
- * (at most OPEN_SCAN positions).
- */
-function chainStep(slot: i32): void {
+/** The first open shift that costs, scanning start order from a random shift (at most OPEN_SCAN positions); -1 when none. */
+function openThatCosts(): i32 {
   const rank = unchecked(rankByStart[pickShift()]);
-  let s = -1;
   for (let p = rank, end = min(shiftCount, rank + OPEN_SCAN); p < end; p++) {
     const x = unchecked(shiftsByStart[p]);
-    if (unchecked(assignment[x]) < 0 && !isPinned(x) && costsOpen(x)) {
-      s = x;
-      break;
-    }
+    if (unchecked(assignment[x]) < 0 && !isPinned(x) && costsOpen(x)) return x;
   }
+  return -1;
+}
+
+/** Cover chain (moves/chain.ts) from an open shift that costs (openThatCosts). */
+function chainStep(slot: i32): void {
+  const s = openThatCosts();
   if (s < 0) return;
   if (applyCoverChain(s, sampleEmployee(s), sampleEmployee) > 0) finishCompound(slot, MOVE_CHAIN);
+}
+
+/** Cover move (moves/cover.ts) on an open shift that costs (openThatCosts); a change move when none is found. */
+function coverStep(slot: i32): void {
+  const s = openThatCosts();
+  if (s < 0) {
+    changeStep(slot);
+    return;
+  }
+  if (applyCoverMove(s, sampleEmployee(s)) > 0) finishCompound(slot, MOVE_COVER);
 }
 
 /** Accepts (commits, journals, refreshes the pool) or undoes the applied compound move (moves/compound.ts). */
@@ -730,11 +756,13 @@ export function localSearchStep(): void {
     const r = rngBelow(MOVE_PERIOD);
     const block = deep ? DEEP_BLOCK : BLOCK_SHARE, run = block + (deep ? DEEP_RUN : 0), chain = run + (deep ? DEEP_CHAIN : 0);
     const breach = chain + (deep ? DEEP_BREACH : poolSize == 0 ? BREACH_SHARE : 0);
+    const cover = breach + (deep || poolSize == 0 ? COVER_SHARE : 0);
     if (r == 0) ruinRecreateStep(slot);
     else if (r <= block) blockSwapStep(slot);
     else if (r <= run) runStep(slot);
     else if (r <= chain) chainStep(slot);
     else if (r <= breach) breachStep(slot);
+    else if (r <= cover) coverStep(slot);
     else if ((r & 1) != 0) changeStep(slot);
     else swapStep(slot);
   }

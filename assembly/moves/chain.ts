@@ -22,7 +22,8 @@ const CHAIN_DEPTH: i32 = 3;
 const CHAIN_DAYS: i32 = 7;
 /** Most overlapping shifts one link unassigns. */
 const LINK_MAX: i32 = 4;
-const released = new StaticArray<i32>(LINK_MAX);
+/** The shifts the last take released (also read by the cover move, cover.ts). */
+export const released = new StaticArray<i32>(LINK_MAX);
 
 /** Whether a shift left open costs (its unassigned weight is positive). */
 export function costsOpen(s: i32): bool {
@@ -31,9 +32,9 @@ export function costsOpen(s: i32): bool {
 
 /**
  * Employee e takes open shift s: e's unpinned shifts overlapping s are unassigned; returns the number released
- * (into `released`), -1 when a pinned one overlaps or there are too many.
+ * (into `released`), -1 when a pinned one overlaps or there are too many (nothing applied then).
  */
-function take(s: i32, e: i32): i32 {
+export function take(s: i32, e: i32): i32 {
   const start = sf(s, SR_START), end = sf(s, SR_END);
   const base = listBase(e), len = unchecked(listLength[e]);
   let n = 0;
@@ -51,8 +52,11 @@ function take(s: i32, e: i32): i32 {
   return n;
 }
 
-/** One of e's unpinned shifts starting within CHAIN_DAYS days of `minute`, other than s; -1 when none is drawn. */
-function drawNearby(e: i32, minute: i32, s: i32): i32 {
+/**
+ * One of e's unpinned shifts starting within CHAIN_DAYS days of `minute`, other than s; -1 when none is drawn (also
+ * the cover move's given-up day, cover.ts).
+ */
+export function drawNearby(e: i32, minute: i32, s: i32): i32 {
   const base = listBase(e), len = unchecked(listLength[e]);
   const from = lowerBoundByStart(e, minute - CHAIN_DAYS * DAY_MINUTES);
   let to = from;

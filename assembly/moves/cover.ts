@@ -1,0 +1,75 @@
+/**
+ * Cover move (README "Nurse rostering benchmark"): an open shift that costs (an under-covered day and type) is
+ * taken by one employee, who leaves what overlaps it that day (a day's shift type changed), or, on a day off, half
+ * of the time gives up one of its shifts within a week (a day of work moved; chain.ts drawNearby); a released
+ * shift that costs when open is then taken over by the holder of an equivalent shift that costs less when open
+ * (same start and end, the same key skill, every tag of the released one: on the benchmark an over-cover copy of
+ * the same day and type), who leaves that one. Without this hand-over, moving an employee from an over-covered type
+ * to an under-covered one leaves a regular copy open and an over-cover copy held, which the score sees as no change
+ * (one open copy for another) where the benchmark's cover counts one slot more; with it the move is scored as it
+ * counts. Scored change by change and accepted or undone as one (compound.ts).
+ */
+import { isPinned, sf, SR_START, SR_END, SR_WEIGHT, SR_KEY_SKILL, SR_TAGS, shiftTags, shiftsByStart, firstRankFrom, intersectionSize } from "../problem";
+import { assignment } from "../state";
+import { rngBelow } from "../rng";
+import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
+import { costsOpen, take, released, drawNearby } from "./chain";
+
+/** Start-order positions of the released shift's start scanned for an equivalent held shift. */
+const TWIN_SCAN: i32 = 256;
+
+/** Whether shift y can stand for x: same start, end and key skill, and every tag of x. */
+function twinOf(x: i32, y: i32): bool {
+  if (sf(y, SR_END) != sf(x, SR_END) || sf(y, SR_KEY_SKILL) != sf(x, SR_KEY_SKILL)) return false;
+  const xFrom = sf(x, SR_TAGS), xTo = sf(x + 1, SR_TAGS);
+  return intersectionSize(shiftTags, xFrom, xTo, shiftTags, sf(y, SR_TAGS), sf(y + 1, SR_TAGS)) == xTo - xFrom;
+}
+
+/**
+ * A held, unpinned shift that can stand for open shift x and costs less open than x, its holder not `e`, drawn
+ * uniformly among those starting when x does; -1 when there is none.
+ */
+function cheaperTwin(x: i32, e: i32): i32 {
+  const start = sf(x, SR_START), weight = sf(x, SR_WEIGHT);
+  const r0 = firstRankFrom(start);
+  let found = -1, seen = 0;
+  for (let p = r0, end = min(r0 + TWIN_SCAN, firstRankFrom(start + 1)); p < end; p++) {
+    const y = unchecked(shiftsByStart[p]);
+    const f = unchecked(assignment[y]);
+    if (f < 0 || f == e || sf(y, SR_WEIGHT) >= weight || isPinned(y) || !twinOf(x, y)) continue;
+    if (rngBelow(++seen) == 0) found = y;
+  }
+  return found;
+}
+
+/**
+ * Builds and applies a cover move: employee e takes open shift s, and each released shift that costs open is
+ * taken over by the holder of a cheaper twin (cheaperTwin). Returns the number of changes (0: nothing applied).
+ */
+export function applyCoverMove(s: i32, e: i32): i32 {
+  compoundBegin();
+  if (e < 0 || unchecked(assignment[s]) >= 0) return 0;
+  const n = take(s, e);
+  if (n < 0) return compoundUndo();
+  for (let j = 0; j < n; j++) handOver(unchecked(released[j]), e);
+  if (n == 0 && rngBelow(2) == 0) {
+    // A day off turned into a day of work: half of the time e gives up one of its shifts within a week instead
+    // (a day of work moved to where it is missing, the minutes and the number of days kept).
+    const x = drawNearby(e, sf(s, SR_START), s);
+    if (x >= 0 && compoundRoom(1)) {
+      compoundChange(x, e, -1);
+      handOver(x, e);
+    }
+  }
+  return compoundCount;
+}
+
+/** Released shift x, when it costs open, is taken over by the holder of a cheaper twin (cheaperTwin), not e. */
+function handOver(x: i32, e: i32): void {
+  if (!costsOpen(x) || !compoundRoom(2)) return;
+  const y = cheaperTwin(x, e);
+  if (y < 0) return;
+  const f = unchecked(assignment[y]);
+  compoundChange(y, f, -1);
+  compoundChange(x, -1, f);
+}
