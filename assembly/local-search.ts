@@ -66,6 +66,8 @@ import { ID as UNASSIGNED_ID } from "./constraints/unassigned-shift";
 import { bestHard, bestMedium, bestSoft, markBest, noteChange, settleJournal } from "./best";
 import { rngBelow, rngNext } from "./rng";
 import { applyRunMove } from "./moves/run";
+import { applyRunSlide } from "./moves/slide";
+import { relaxedShift, relaxedMoveShift, relaxingAt, resetOscillation, setRelaxing } from "./oscillation";
 import { breachOf, breachHard, breachMedium, breachSoft } from "./constraints/contracts";
 import { applyCoverChain, costsOpen } from "./moves/chain";
 import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./moves/compound";
@@ -217,6 +219,7 @@ export function initLocalSearch(): void {
   inPool = new StaticArray<u32>((shiftCount + 31) >>> 5);
   poolSize = 0;
   deep = stallPeriod == 0;
+  resetOscillation();
   periodBest[0] = i64.MIN_VALUE;
   periodBest[1] = i64.MIN_VALUE;
   periodBest[2] = i64.MIN_VALUE;
@@ -254,10 +257,11 @@ function schedulePeriodic(): void {
 
 /** Fills the history with the current score (the start of the phase, or after an applied assignment). */
 export function resetHistory(): void {
+  const soft = acceptSoft();
   for (let i = 0; i < lahcLength; i++) {
     history[3 * i] = scoreHard;
     history[3 * i + 1] = scoreMedium;
-    history[3 * i + 2] = scoreSoft;
+    history[3 * i + 2] = soft;
   }
   lahcIndex = 0;
 }
@@ -269,6 +273,13 @@ export function restoreLahcIndex(index: i64): void {
 export function setStepsDone(steps: i64): void {
   stepsDone = steps;
   schedulePeriodic();
+  // The measure the last step accepted on (oscillation.ts): what the history holds.
+  setRelaxing(acceptor == ACCEPTOR_LATE_ACCEPTANCE && steps > 0 && relaxingAt(steps - 1, deep, kickPeriod));
+}
+
+/** The current soft score in the acceptance measure in force (oscillation.ts). */
+function acceptSoft(): i64 {
+  return scoreSoft + relaxedShift();
 }
 
 // ---- violation pool ---------------------------------------------------------------------------------------------
@@ -386,8 +397,9 @@ function hardLimit(slot: i32): i64 {
 }
 
 function accepts(slot: i32): bool {
-  const h = scoreHard + dHard, m = scoreMedium + dMedium, s = scoreSoft + dSoft;
-  if (!isBetter(scoreHard, scoreMedium, scoreSoft, h, m, s)) return true;
+  const soft = acceptSoft();
+  const h = scoreHard + dHard, m = scoreMedium + dMedium, s = soft + dSoft + relaxedMoveShift();
+  if (!isBetter(scoreHard, scoreMedium, soft, h, m, s)) return true;
   if (acceptor == ACCEPTOR_SIMULATED_ANNEALING) {
     const chance = annealingChance(dHard, 0) * annealingChance(dMedium, 1) * annealingChance(dSoft, 2);
     return chance > 0 && <f64>rngNext() / 4294967296.0 < chance;
@@ -555,15 +567,15 @@ function blockSwap(slot: i32, anchor: i32, a: i32, kind: i32): void {
 function runStep(slot: i32): void {
   const anchor = pickShift();
   const holder = unchecked(assignment[anchor]);
-  let kind = rngBelow(3);
+  let kind = rngBelow(4);
   let e = holder;
   if (kind == 0 && (holder < 0 || rngBelow(2) == 0)) e = sampleEmployee(anchor);
   if (e < 0) {
     kind = 0;
     e = sampleEmployee(anchor);
   }
-  if (kind == 2 && holder != e) return;
-  if (applyRunMove(kind, e, anchor) > 0) finishCompound(slot, MOVE_RUN);
+  if (kind >= 2 && holder != e) return;
+  if ((kind == 3 ? applyRunSlide(e, anchor) : applyRunMove(kind, e, anchor)) > 0) finishCompound(slot, MOVE_RUN);
 }
 
 /**
@@ -603,7 +615,7 @@ function breachStep(slot: i32): void {
     return;
   }
   const len = unchecked(listLength[e]);
-  let kind = rngBelow(5), anchor = -1;
+  let kind = rngBelow(6), anchor = -1;
   if (len == 0) {
     kind = 0;
     anchor = pickShift();
@@ -615,7 +627,7 @@ function breachStep(slot: i32): void {
     blockSwap(slot, anchor, e, MOVE_BREACH);
     return;
   }
-  if (applyRunMove(kind, e, anchor) > 0) finishCompound(slot, MOVE_BREACH);
+  if ((kind == 5 ? applyRunSlide(e, anchor) : applyRunMove(kind, e, anchor)) > 0) finishCompound(slot, MOVE_BREACH);
 }
 
 /**
@@ -650,10 +662,11 @@ function finishCompound(slot: i32, kind: i32): void {
 function growHistory(): void {
   const grown = new StaticArray<i64>(6 * lahcLength);
   memory.copy(changetype<usize>(grown), changetype<usize>(history), <usize>(24 * lahcLength));
+  const soft = acceptSoft();
   for (let i = lahcLength; i < 2 * lahcLength; i++) {
     grown[3 * i] = scoreHard;
     grown[3 * i + 1] = scoreMedium;
-    grown[3 * i + 2] = scoreSoft;
+    grown[3 * i + 2] = soft;
   }
   history = grown;
   lahcLength *= 2;
@@ -662,12 +675,15 @@ function growHistory(): void {
 /** The kick of KICK_PERIOD_DEFAULT (kickPeriod): lowers every slot's soft score when all hold the current score. */
 function kickIfStalled(): void {
   movesTried[MOVE_KICK]++;
+  const soft = acceptSoft();
   for (let i = 0; i < lahcLength; i++) {
-    if (unchecked(history[3 * i]) != scoreHard || unchecked(history[3 * i + 1]) != scoreMedium || unchecked(history[3 * i + 2]) != scoreSoft) return;
+    if (unchecked(history[3 * i]) != scoreHard || unchecked(history[3 * i + 1]) != scoreMedium || unchecked(history[3 * i + 2]) != soft) return;
   }
   movesAccepted[MOVE_KICK]++;
-  const kick = max<i64>(1, (scoreSoft < 0 ? -scoreSoft : scoreSoft) >> KICK_SHIFT);
-  for (let i = 0; i < lahcLength; i++) unchecked(history[3 * i + 2] = scoreSoft - kick);
+  // A stall with no hard or medium violation left (the pool empty): the compound kinds' deep shares from now on.
+  if (poolSize == 0) deep = true;
+  const kick = max<i64>(1, (soft < 0 ? -soft : soft) >> KICK_SHIFT);
+  for (let i = 0; i < lahcLength; i++) unchecked(history[3 * i + 2] = soft - kick);
 }
 
 export function localSearchStep(): void {
@@ -686,6 +702,8 @@ export function localSearchStep(): void {
       periodBest[2] = bestSoft;
     }
   }
+  // The acceptance measure of this step (oscillation.ts); the history restarts in it when it changes.
+  if (acceptor == ACCEPTOR_LATE_ACCEPTANCE && setRelaxing(relaxingAt(stepsDone, deep, kickPeriod))) resetHistory();
   const slot = <i32>(lahcIndex % <i64>lahcLength);
   if (movableCount > 0 && employeeCount > 0) {
     const r = rngBelow(MOVE_PERIOD);
@@ -703,7 +721,7 @@ export function localSearchStep(): void {
   const at = slot * 3;
   unchecked(history[at] = scoreHard);
   unchecked(history[at + 1] = scoreMedium);
-  unchecked(history[at + 2] = scoreSoft);
+  unchecked(history[at + 2] = acceptSoft());
   lahcIndex++;
   stepsDone++;
   if (isBetter(scoreHard, scoreMedium, scoreSoft, bestHard, bestMedium, bestSoft)) markBest();
