@@ -67,7 +67,6 @@ import { bestHard, bestMedium, bestSoft, markBest, noteChange, settleJournal } f
 import { rngBelow, rngNext } from "./rng";
 import { applyRunMove } from "./moves/run";
 import { applyRunSlide } from "./moves/slide";
-import { relaxedShift, relaxedMoveShift, relaxingAt, resetOscillation, setRelaxing } from "./oscillation";
 import { breachOf, breachHard, breachMedium, breachSoft } from "./constraints/contracts";
 import { applyCoverChain, costsOpen } from "./moves/chain";
 import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./moves/compound";
@@ -219,7 +218,6 @@ export function initLocalSearch(): void {
   inPool = new StaticArray<u32>((shiftCount + 31) >>> 5);
   poolSize = 0;
   deep = stallPeriod == 0;
-  resetOscillation();
   periodBest[0] = i64.MIN_VALUE;
   periodBest[1] = i64.MIN_VALUE;
   periodBest[2] = i64.MIN_VALUE;
@@ -257,11 +255,10 @@ function schedulePeriodic(): void {
 
 /** Fills the history with the current score (the start of the phase, or after an applied assignment). */
 export function resetHistory(): void {
-  const soft = acceptSoft();
   for (let i = 0; i < lahcLength; i++) {
     history[3 * i] = scoreHard;
     history[3 * i + 1] = scoreMedium;
-    history[3 * i + 2] = soft;
+    history[3 * i + 2] = scoreSoft;
   }
   lahcIndex = 0;
 }
@@ -273,13 +270,6 @@ export function restoreLahcIndex(index: i64): void {
 export function setStepsDone(steps: i64): void {
   stepsDone = steps;
   schedulePeriodic();
-  // The measure the last step accepted on (oscillation.ts): what the history holds.
-  setRelaxing(acceptor == ACCEPTOR_LATE_ACCEPTANCE && steps > 0 && relaxingAt(steps - 1, deep, kickPeriod));
-}
-
-/** The current soft score in the acceptance measure in force (oscillation.ts). */
-function acceptSoft(): i64 {
-  return scoreSoft + relaxedShift();
 }
 
 // ---- violation pool ---------------------------------------------------------------------------------------------
@@ -397,9 +387,8 @@ function hardLimit(slot: i32): i64 {
 }
 
 function accepts(slot: i32): bool {
-  const soft = acceptSoft();
-  const h = scoreHard + dHard, m = scoreMedium + dMedium, s = soft + dSoft + relaxedMoveShift();
-  if (!isBetter(scoreHard, scoreMedium, soft, h, m, s)) return true;
+  const h = scoreHard + dHard, m = scoreMedium + dMedium, s = scoreSoft + dSoft;
+  if (!isBetter(scoreHard, scoreMedium, scoreSoft, h, m, s)) return true;
   if (acceptor == ACCEPTOR_SIMULATED_ANNEALING) {
     const chance = annealingChance(dHard, 0) * annealingChance(dMedium, 1) * annealingChance(dSoft, 2);
     return chance > 0 && <f64>rngNext() / 4294967296.0 < chance;
@@ -662,11 +651,10 @@ function finishCompound(slot: i32, kind: i32): void {
 function growHistory(): void {
   const grown = new StaticArray<i64>(6 * lahcLength);
   memory.copy(changetype<usize>(grown), changetype<usize>(history), <usize>(24 * lahcLength));
-  const soft = acceptSoft();
   for (let i = lahcLength; i < 2 * lahcLength; i++) {
     grown[3 * i] = scoreHard;
     grown[3 * i + 1] = scoreMedium;
-    grown[3 * i + 2] = soft;
+    grown[3 * i + 2] = scoreSoft;
   }
   history = grown;
   lahcLength *= 2;
@@ -675,15 +663,14 @@ function growHistory(): void {
 /** The kick of KICK_PERIOD_DEFAULT (kickPeriod): lowers every slot's soft score when all hold the current score. */
 function kickIfStalled(): void {
   movesTried[MOVE_KICK]++;
-  const soft = acceptSoft();
   for (let i = 0; i < lahcLength; i++) {
-    if (unchecked(history[3 * i]) != scoreHard || unchecked(history[3 * i + 1]) != scoreMedium || unchecked(history[3 * i + 2]) != soft) return;
+    if (unchecked(history[3 * i]) != scoreHard || unchecked(history[3 * i + 1]) != scoreMedium || unchecked(history[3 * i + 2]) != scoreSoft) return;
   }
   movesAccepted[MOVE_KICK]++;
   // A stall with no hard or medium violation left (the pool empty): the compound kinds' deep shares from now on.
   if (poolSize == 0) deep = true;
-  const kick = max<i64>(1, (soft < 0 ? -soft : soft) >> KICK_SHIFT);
-  for (let i = 0; i < lahcLength; i++) unchecked(history[3 * i + 2] = soft - kick);
+  const kick = max<i64>(1, (scoreSoft < 0 ? -scoreSoft : scoreSoft) >> KICK_SHIFT);
+  for (let i = 0; i < lahcLength; i++) unchecked(history[3 * i + 2] = scoreSoft - kick);
 }
 
 export function localSearchStep(): void {
@@ -702,8 +689,6 @@ export function localSearchStep(): void {
       periodBest[2] = bestSoft;
     }
   }
-  // The acceptance measure of this step (oscillation.ts); the history restarts in it when it changes.
-  if (acceptor == ACCEPTOR_LATE_ACCEPTANCE && setRelaxing(relaxingAt(stepsDone, deep, kickPeriod))) resetHistory();
   const slot = <i32>(lahcIndex % <i64>lahcLength);
   if (movableCount > 0 && employeeCount > 0) {
     const r = rngBelow(MOVE_PERIOD);
@@ -721,7 +706,7 @@ export function localSearchStep(): void {
   const at = slot * 3;
   unchecked(history[at] = scoreHard);
   unchecked(history[at + 1] = scoreMedium);
-  unchecked(history[at + 2] = acceptSoft());
+  unchecked(history[at + 2] = scoreSoft);
   lahcIndex++;
   stepsDone++;
   if (isBetter(scoreHard, scoreMedium, scoreSoft, bestHard, bestMedium, bestSoft)) markBest();

@@ -127,11 +127,6 @@ export function resetDelta(): void {
   clearTouched();
 }
 
-/** The raw weight of constraint `id` in the move in progress (0 when the move does not touch it). */
-export function moveRawAt(id: i32): i64 {
-  return unchecked(moveRaw[id]);
-}
-
 /** Recomputes dHard/dMedium/dSoft from the move's raw weights. */
 function settleMove(): void {
   sumLevels(touched, moveRaw);
