@@ -22,14 +22,15 @@
  *   run move  (moves/run.ts) one employee's days as a block: fill a window of 2-7 days with open shifts, clear it,
  *            or move one shift's worth of work up to 7 days away (or to another shift the same day); what changes
  *            a day from off to on, or from one shift to another, where an employee works one shift a day, and keeps
- *            minimum runs and minutes.
+ *            minimum runs and minutes; or slide the run holding a shift by one day (moves/slide.ts: one end's
+ *            shift given up, the day past the other end taken).
  *   cover chain  (moves/chain.ts) an ejection chain from an open shift that costs: an employee takes it, leaving
  *            what overlaps it or giving up a nearby shift, which the next employee takes, up to 3 links.
  *   breach   a run move (a rebuild of its window among them) or block swap of an employee whose contract rules are
  *            broken at the worst level (hard, medium, soft in that order; soft rules included, which the violation
  *            pool leaves out), around one of its shifts.
- * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD), then take about 40% of the
- * steps; breach-aimed moves take 64 steps in 512 before, while the violation pool is empty. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
+ * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD: a stall period with the best
+ * unchanged, or a kick given while the violation pool is empty), then take about 40% of the steps; breach-aimed moves take 64 steps in 512 before, while the violation pool is empty. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
  * shortened before the start (setPeriods, the session's `searchPeriods` option), so tests reach every kind.
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
  * drawn), so large instances spend their steps where the violations are rather than uniformly. The other draws
@@ -97,10 +98,13 @@ const DEEP_BREACH: i32 = 32;
 /** Employees scanned, from a random one, for the worst contract breach (all of them up to this many). */
 const BREACH_SCAN: i32 = 64;
 /**
- * Whether the search has stalled once: a whole STALL_PERIOD of steps left the best score unchanged (the compound
- * moves' larger shares apply from then on; on the generated instances of "Solver performance" the simple moves
- * still improve the best solution within such a period, on the nurse rostering benchmark they stop within a
- * million steps). `periodBest` is the best score at the last STALL_PERIOD boundary. Both are in the checkpoint.
+ * Whether the search has stalled once (the compound moves' larger shares apply from then on): a whole STALL_PERIOD
+ * of steps left the best score unchanged (on the generated instances of "Solver performance" the simple moves still
+ * improve the best solution within such a period, on the nurse rostering benchmark they stop within a million
+ * steps), or a kick was given (kickIfStalled: the late acceptance search stalled) while the violation pool was
+ * empty (no hard or medium violation left: never on the generated instances, whose search is as before; on the
+ * nurse rostering benchmark from the first kick, 100,000 steps, instead of a few million). `periodBest` is the best
+ * score at the last STALL_PERIOD boundary. Both are in the checkpoint.
  */
 const STALL_PERIOD: i64 = 500_000;
 export let deep = false;
@@ -550,8 +554,8 @@ function blockSwap(slot: i32, anchor: i32, a: i32, kind: i32): void {
 }
 
 /**
- * Run move (moves/run.ts): fill, clear or shift days of one employee around a random shift, the employee its
- * holder or (for a fill, or an open anchor) a sampled candidate.
+ * Run move (moves/run.ts, moves/slide.ts): fill, clear, shift or slide days of one employee around a random shift,
+ * the employee its holder or (for a fill, or an open anchor) a sampled candidate.
  */
 function runStep(slot: i32): void {
   const anchor = pickShift();
@@ -590,8 +594,9 @@ function breachEmployee(): i32 {
 }
 
 /**
- * Breach-aimed move, one of five kinds drawn alike: a run move (moves/run.ts: fill, clear, shift, or rebuild: the
- * employee's window cleared and rebuilt day by day, a ruin and recreate of one employee) or a block swap with a
+ * Breach-aimed move, one of six kinds drawn alike: a run move (moves/run.ts: fill, clear, shift, or rebuild: the
+ * employee's window cleared and rebuilt day by day, a ruin and recreate of one employee), a run slide
+ * (moves/slide.ts) or a block swap with a
  * sampled employee, of an employee whose contract rules are broken at the worst level (breachEmployee), around one
  * of its own shifts (a fill around a drawn shift when it holds none), so that a run too short or too long, or too
  * few minutes, is mended where it is rather than where a random draw lands.
