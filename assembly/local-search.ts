@@ -22,7 +22,8 @@
  *   run move  (moves/run.ts) one employee's days as a block: fill a window of 2-7 days with open shifts, clear it,
  *            or move one shift's worth of work up to 7 days away (or to another shift the same day); what changes
  *            a day from off to on, or from one shift to another, where an employee works one shift a day, and keeps
- *            minimum runs and minutes.
+ *            minimum runs and minutes; or slide the run holding a shift by one day (moves/slide.ts: one end's
+ *            shift given up, the day past the other end taken).
  *   cover chain  (moves/chain.ts) an ejection chain from an open shift that costs: an employee takes it, leaving
  *            what overlaps it or giving up a nearby shift, which the next employee takes, up to 3 links.
  *   breach   a run move (a rebuild of its window among them) or block swap of an employee whose contract rules are
@@ -31,8 +32,10 @@
  *   cover    (moves/cover.ts) an open shift that costs is taken by a sampled employee, who leaves its shift that
  *            day or gives up a day within a week, and a released shift that costs open goes to the holder of a
  *            cheaper twin (on the benchmark, an over-cover copy of the same day and type).
- * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD), then take about half of the
- * steps; breach-aimed moves and cover moves take 64 steps in 512 each before, while the violation pool is empty. A late acceptance search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
+ * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD: a stall period with the best
+ * unchanged, or a kick given while the violation pool is empty), then take about half of the steps; breach-aimed
+ * moves and cover moves take 64 steps in 512 each before, while the violation pool is empty. A late acceptance
+ * search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
  * shortened before the start (setPeriods, the session's `searchPeriods` option), so tests reach every kind.
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
  * drawn), so large instances spend their steps where the violations are rather than uniformly. The other draws
@@ -73,6 +76,7 @@ import { ID as UNASSIGNED_ID } from "./constraints/unassigned-shift";
 import { bestHard, bestMedium, bestSoft, markBest, noteChange, settleJournal } from "./best";
 import { rngBelow, rngNext } from "./rng";
 import { applyRunMove } from "./moves/run";
+import { applyRunSlide } from "./moves/slide";
 import { breachOf, breachHard, breachMedium, breachSoft } from "./constraints/contracts";
 import { applyCoverChain, costsOpen } from "./moves/chain";
 import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./moves/compound";
@@ -106,10 +110,13 @@ const COVER_SHARE: i32 = 64;
 /** Employees scanned, from a random one, for the worst contract breach (all of them up to this many). */
 const BREACH_SCAN: i32 = 64;
 /**
- * Whether the search has stalled once: a whole STALL_PERIOD of steps left the best score unchanged (the compound
- * moves' larger shares apply from then on; on the generated instances of "Solver performance" the simple moves
- * still improve the best solution within such a period, on the nurse rostering benchmark they stop within a
- * million steps). `periodBest` is the best score at the last STALL_PERIOD boundary. Both are in the checkpoint.
+ * Whether the search has stalled once (the compound moves' larger shares apply from then on): a whole STALL_PERIOD
+ * of steps left the best score unchanged (on the generated instances of "Solver performance" the simple moves still
+ * improve the best solution within such a period, on the nurse rostering benchmark they stop within a million
+ * steps), or a kick was given (kickIfStalled: the late acceptance search stalled) while the violation pool was
+ * empty (no hard or medium violation left: never on the generated instances, whose search is as before; on the
+ * nurse rostering benchmark from the first kick, 100,000 steps, instead of a few million). `periodBest` is the best
+ * score at the last STALL_PERIOD boundary. Both are in the checkpoint.
  */
 const STALL_PERIOD: i64 = 500_000;
 export let deep = false;
@@ -594,21 +601,21 @@ function blockSwap(slot: i32, anchor: i32, a: i32, kind: i32): void {
 }
 
 /**
- * Run move (moves/run.ts): fill, clear or shift days of one employee around a random shift, the employee its
- * holder or (for a fill, or an open anchor) a sampled candidate.
+ * Run move (moves/run.ts, moves/slide.ts): fill, clear, shift or slide days of one employee around a random shift,
+ * the employee its holder or (for a fill, or an open anchor) a sampled candidate.
  */
 function runStep(slot: i32): void {
   const anchor = pickShift();
   const holder = unchecked(assignment[anchor]);
-  let kind = rngBelow(3);
+  let kind = rngBelow(4);
   let e = holder;
   if (kind == 0 && (holder < 0 || rngBelow(2) == 0)) e = sampleEmployee(anchor);
   if (e < 0) {
     kind = 0;
     e = sampleEmployee(anchor);
   }
-  if (kind == 2 && holder != e) return;
-  if (applyRunMove(kind, e, anchor) > 0) finishCompound(slot, MOVE_RUN);
+  if (kind >= 2 && holder != e) return;
+  if ((kind == 3 ? applyRunSlide(e, anchor) : applyRunMove(kind, e, anchor)) > 0) finishCompound(slot, MOVE_RUN);
 }
 
 /**
@@ -645,8 +652,9 @@ function breachEmployee(): i32 {
 }
 
 /**
- * Breach-aimed move, one of five kinds drawn alike: a run move (moves/run.ts: fill, clear, shift, or rebuild: the
- * employee's window cleared and rebuilt day by day, a ruin and recreate of one employee) or a block swap with a
+ * Breach-aimed move, one of six kinds drawn alike: a run move (moves/run.ts: fill, clear, shift, or rebuild: the
+ * employee's window cleared and rebuilt day by day, a ruin and recreate of one employee), a run slide
+ * (moves/slide.ts) or a block swap with a
  * sampled employee, of an employee whose contract rules are broken at the worst level (breachEmployee), around one
  * of its own shifts (a fill around a drawn shift when it holds none), so that a run too short or too long, or too
  * few minutes, is mended where it is rather than where a random draw lands.
@@ -659,7 +667,7 @@ function breachStep(slot: i32): void {
     return;
   }
   const len = unchecked(listLength[e]);
-  let kind = rngBelow(5), anchor = -1;
+  let kind = rngBelow(6), anchor = -1;
   if (len == 0) {
     kind = 0;
     anchor = pickShift();
@@ -671,7 +679,7 @@ function breachStep(slot: i32): void {
     blockSwap(slot, anchor, e, MOVE_BREACH);
     return;
   }
-  if (applyRunMove(kind, e, anchor) > 0) finishCompound(slot, MOVE_BREACH);
+  if ((kind == 5 ? applyRunSlide(e, anchor) : applyRunMove(kind, e, anchor)) > 0) finishCompound(slot, MOVE_BREACH);
 }
 
 /** The first open shift that costs, scanning start order from a random shift (at most OPEN_SCAN positions); -1 when none. */
@@ -731,6 +739,8 @@ function kickIfStalled(): void {
     if (unchecked(history[3 * i]) != scoreHard || unchecked(history[3 * i + 1]) != scoreMedium || unchecked(history[3 * i + 2]) != scoreSoft) return;
   }
   movesAccepted[MOVE_KICK]++;
+  // A stall with no hard or medium violation left (the pool empty): the compound kinds' deep shares from now on.
+  if (poolSize == 0) deep = true;
   const kick = max<i64>(1, (scoreSoft < 0 ? -scoreSoft : scoreSoft) >> KICK_SHIFT);
   for (let i = 0; i < lahcLength; i++) unchecked(history[3 * i + 2] = scoreSoft - kick);
 }

@@ -75,7 +75,7 @@ export function openShiftFor(e: i32, lo: i32, hi: i32, first: u32, scan: i32, ev
  * The best of up to FILL_EVALS unassigned, unpinned shifts starting in [lo, hi) for employee e (scored on the
  * current schedule), looked for among FILL_SCAN start-order positions from a random one; -1 when there is none.
  */
-function bestOpenShift(e: i32, lo: i32, hi: i32): i32 {
+export function bestOpenShift(e: i32, lo: i32, hi: i32): i32 {
   const n = firstRankFrom(hi) - firstRankFrom(lo);
   if (n <= 0) return -1;
   return openShiftFor(e, lo, hi, <u32>rngBelow(n), FILL_SCAN, FILL_EVALS);

@@ -1,0 +1,51 @@
+/**
+ * Run slide: one employee's run of consecutive working days moved by one day (README "Nurse rostering benchmark").
+ * The run is the stretch of days, counted in DAY_MINUTES from the anchor shift's start, on which the employee
+ * holds a shift, around the anchor (at most SLIDE_REACH days each way). One end's shift is unassigned and the
+ * employee takes the best of a few open shifts on the day past the other end (run.ts openShiftFor): the run keeps
+ * its length and, with shifts of one length, the employee's minutes, so the minimum-run and minimum-minutes rules
+ * stay as they were while the covered days change. The run moves' `shift` (run.ts) reaches this only when the
+ * anchor is a run's end and its random offset is the run's length; here it is the move. Scored change by change
+ * and accepted or undone as one (compound.ts).
+ */
+import { isPinned, sf, SR_START } from "../problem";
+import { rngBelow } from "../rng";
+import { holdsIn, bestOpenShift } from "./run";
+import { assignment, listBase, listLength, listAt, lowerBoundByStart } from "../state";
+import { compoundBegin, compoundChange, compoundCount, compoundUndo } from "./compound";
+
+const DAY_MINUTES: i32 = 1440;
+/** Days looked at each way from the anchor for the run's ends. */
+const SLIDE_REACH: i32 = 14;
+
+/** Employee e's first unpinned shift starting in [lo, hi), -1 when none. */
+function shiftIn(e: i32, lo: i32, hi: i32): i32 {
+  const base = listBase(e), len = unchecked(listLength[e]);
+  const i = lowerBoundByStart(e, lo);
+  if (i >= len) return -1;
+  const s = listAt(base, i);
+  return sf(s, SR_START) < hi && !isPinned(s) ? s : -1;
+}
+
+/**
+ * Slides the run of employee e (holder of `anchor`) by one day, to the right or left at random, and applies it as
+ * a compound move; returns the number of changes (0: nothing applied).
+ */
+export function applyRunSlide(e: i32, anchor: i32): i32 {
+  if (unchecked(assignment[anchor]) != e) return 0;
+  compoundBegin();
+  const day = sf(anchor, SR_START);
+  let first = 0, last = 0;
+  while (first > -SLIDE_REACH && holdsIn(e, day + (first - 1) * DAY_MINUTES, day + first * DAY_MINUTES)) first--;
+  while (last < SLIDE_REACH && holdsIn(e, day + (last + 1) * DAY_MINUTES, day + (last + 2) * DAY_MINUTES)) last++;
+  const right = rngBelow(2) == 0;
+  const dropLo = day + (right ? first : last) * DAY_MINUTES;
+  const takeLo = day + (right ? last + 1 : first - 1) * DAY_MINUTES;
+  const dropped = shiftIn(e, dropLo, dropLo + DAY_MINUTES);
+  if (dropped < 0) return 0;
+  compoundChange(dropped, e, -1);
+  const s = bestOpenShift(e, takeLo, takeLo + DAY_MINUTES);
+  if (s < 0) return compoundUndo();
+  compoundChange(s, -1, e);
+  return compoundCount;
+}
