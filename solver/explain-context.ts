@@ -41,7 +41,7 @@ export function limits(min: number | null, max: number | null): string {
   return "unlimited";
 }
 
-/** Contract match records read from the core at a time (32 KB). */
+/** Contract match records per page read from the core (1,024 of 32 bytes). */
 const CONTRACT_MATCH_PAGE = 1024;
 
 /** Per explanation (one score analysis, one evaluateAssignments call): the session and its problem's ids. */
