@@ -33,10 +33,16 @@ const FILL_EVALS: i32 = 4;
 const CLEAR_MAX: i32 = 16;
 const cleared = new StaticArray<i32>(CLEAR_MAX);
 
+/** Employee e's first shift starting in [lo, hi), -1 when none. */
+export function firstShiftIn(e: i32, lo: i32, hi: i32): i32 {
+  const i = lowerBoundByStart(e, lo);
+  const base = listBase(e);
+  return i < unchecked(listLength[e]) && listStart(base, i) < hi ? listAt(base, i) : -1;
+}
+
 /** Whether employee e holds a shift starting in [lo, hi). */
 export function holdsIn(e: i32, lo: i32, hi: i32): bool {
-  const i = lowerBoundByStart(e, lo);
-  return i < unchecked(listLength[e]) && listStart(listBase(e), i) < hi;
+  return firstShiftIn(e, lo, hi) >= 0;
 }
 
 /** The score delta of the last openShiftFor's shift (valid when it returned one). */

@@ -10,22 +10,13 @@
  */
 import { isPinned, sf, SR_START } from "../problem";
 import { rngBelow } from "../rng";
-import { holdsIn, bestOpenShift } from "./run";
-import { assignment, listBase, listLength, listAt, lowerBoundByStart } from "../state";
+import { holdsIn, firstShiftIn, bestOpenShift } from "./run";
+import { assignment } from "../state";
 import { compoundBegin, compoundChange, compoundCount, compoundUndo } from "./compound";
 
 const DAY_MINUTES: i32 = 1440;
 /** Days looked at each way from the anchor for the run's ends. */
 const SLIDE_REACH: i32 = 14;
-
-/** Employee e's first unpinned shift starting in [lo, hi), -1 when none. */
-function shiftIn(e: i32, lo: i32, hi: i32): i32 {
-  const base = listBase(e), len = unchecked(listLength[e]);
-  const i = lowerBoundByStart(e, lo);
-  if (i >= len) return -1;
-  const s = listAt(base, i);
-  return sf(s, SR_START) < hi && !isPinned(s) ? s : -1;
-}
 
 /**
  * Slides the run of employee e (holder of `anchor`) by one day, to the right or left at random, and applies it as
@@ -41,8 +32,8 @@ export function applyRunSlide(e: i32, anchor: i32): i32 {
   const right = rngBelow(2) == 0;
   const dropLo = day + (right ? first : last) * DAY_MINUTES;
   const takeLo = day + (right ? last + 1 : first - 1) * DAY_MINUTES;
-  const dropped = shiftIn(e, dropLo, dropLo + DAY_MINUTES);
-  if (dropped < 0) return 0;
+  const dropped = firstShiftIn(e, dropLo, dropLo + DAY_MINUTES);
+  if (dropped < 0 || isPinned(dropped)) return 0;
   compoundChange(dropped, e, -1);
   const s = bestOpenShift(e, takeLo, takeLo + DAY_MINUTES);
   if (s < 0) return compoundUndo();
