@@ -2,11 +2,13 @@
  * A `maxThreadCount` > 1 run in one process, for bench/quality.ts: searches 1 .. count - 1 run as worker threads
  * (bench/quality-search.ts, seeds seed + 1, seed + 2, ...), each on its own core, and exchange their best as the
  * service's searches do (durable-objects/dataset-object.ts `exchange` and `shareBest`): after each of its slices a
- * search reports its best; the portfolio keeps the best of all and answers a search whose best is worse with the
- * shared one, which it adopts. Search 0 is the caller's own session (the DatasetObject's): at its slice boundaries it
- * adopts the shared best when better, else offers its own at most every CHECKPOINT_INTERVAL_MS.
+ * search reports its best; the portfolio keeps the best of all and answers a search whose best is worse and has
+ * stalled (solver/adoption-policy.ts) with the shared one, which it adopts. Search 0 is the caller's own session (the
+ * DatasetObject's): at its slice boundaries it adopts the shared best when better and its own has stalled, else
+ * offers its own at most every CHECKPOINT_INTERVAL_MS.
  */
 import { Worker } from "node:worker_threads";
+import { AdoptionPolicy } from "../solver/adoption-policy";
 import { CHECKPOINT_INTERVAL_MS } from "../solver/checkpoint-policy";
 import { compareScores, type Score, type SolverSession } from "../solver/index";
 
@@ -24,6 +26,11 @@ export interface Best {
   assignment: Int32Array;
 }
 
+/** A search's report: its best, and whether its own best has stalled (it takes a better shared best only then). */
+export interface Report extends Best {
+  stalled: boolean;
+}
+
 export class Portfolio {
   /** The best any search reported (or search 0 offered). */
   shared: Best | null = null;
@@ -31,6 +38,8 @@ export class Portfolio {
   readonly counts = { reports: 0, answers: 0, adopted: 0 };
   private readonly workers: Worker[];
   private sharedAt = -Infinity;
+  /** Search 0's (made at its first exchange). */
+  private adoption: AdoptionPolicy | null = null;
 
   constructor(count: number, options: SearchOptions) {
     const url = new URL("./quality-search.ts", import.meta.url).href;
@@ -38,17 +47,17 @@ export class Portfolio {
     const boot = `import("tsx/esm/api").then((m) => { m.register(); return import(${JSON.stringify(url)}); })`;
     this.workers = Array.from({ length: count - 1 }, (_, i) => {
       const worker = new Worker(boot, { eval: true, workerData: { ...options, seed: options.seed + i + 1 } });
-      worker.on("message", (best: Best) => this.offer(worker, best));
+      worker.on("message", (report: Report) => this.offer(worker, report));
       worker.on("error", (err) => console.error(`search ${i + 1} failed`, err));
       return worker;
     });
   }
 
   /** A search's report (DatasetObject.exchange). */
-  private offer(worker: Worker, best: Best): void {
+  private offer(worker: Worker, report: Report): void {
     this.counts.reports++;
-    if (!this.shared || compareScores(best.score, this.shared.score) > 0) this.shared = best;
-    else if (compareScores(this.shared.score, best.score) > 0) {
+    if (!this.shared || compareScores(report.score, this.shared.score) > 0) this.shared = { score: report.score, assignment: report.assignment };
+    else if (report.stalled && compareScores(this.shared.score, report.score) > 0) {
       worker.postMessage(this.shared);
       this.counts.answers++;
     }
@@ -57,8 +66,12 @@ export class Portfolio {
   /** Search 0 at a slice boundary (DatasetObject.shareBest). Call after yielding a turn, so reports are received. */
   exchange(session: SolverSession, nowMs: number): void {
     const own = session.bestScore();
+    this.adoption ??= new AdoptionPolicy(session);
+    const stalled = this.adoption.stalled(session);
     if (this.shared && compareScores(this.shared.score, own) > 0) {
+      if (!stalled) return;
       session.applyAssignment(this.shared.assignment);
+      this.adoption.adopted(session);
       this.counts.adopted++;
     } else if ((!this.shared || compareScores(own, this.shared.score) > 0) && nowMs - this.sharedAt >= CHECKPOINT_INTERVAL_MS) {
       this.shared = { score: own, assignment: session.bestAssignment() };

@@ -45,6 +45,7 @@ import {
   maxReportPageSize,
   reportShifts,
 } from "../solver/assignability";
+import { AdoptionPolicy } from "../solver/adoption-policy";
 import { CHECKPOINT_INTERVAL_MS, CheckpointPolicy } from "../solver/checkpoint-policy";
 import { openSession } from "../solver/open-session";
 import { solutionParts, submittedAssignment, type SolutionParts } from "../solver/output";
@@ -167,6 +168,8 @@ interface LiveRun {
   /** When a slice last wrote the record, and when this search last offered its best as SHARED_BEST. */
   recordAt: number;
   sharedAt: number;
+  /** maxThreadCount > 1: when this search takes the shared best (solver/adoption-policy.ts). */
+  adoption: AdoptionPolicy;
 }
 
 export class DatasetObject extends DurableObject<Env> {
@@ -793,9 +796,10 @@ export class DatasetObject extends DurableObject<Env> {
 
   /**
    * maxThreadCount > 1: a search reports its best at a slice boundary. The dataset keeps the best of all searches and
-   * answers with it when it beats the caller's, or tells the search to stop once the run has ended.
+   * answers with it when it beats the caller's and the caller's own best has `stalled` (solver/adoption-policy.ts), or
+   * tells the search to stop once the run has ended.
    */
-  async exchange(index: number, score: Score, assignment: Int32Array): Promise<ExchangeReply> {
+  async exchange(index: number, score: Score, assignment: Int32Array, stalled: boolean): Promise<ExchangeReply> {
     const record = this.readRecord();
     if (!record || record.metadata.solverStatus !== "SOLVING_ACTIVE" || record.run.stopReason) return { stop: true };
     const run = record.run;
@@ -806,7 +810,7 @@ export class DatasetObject extends DurableObject<Env> {
       console.log(`Dataset ${record.metadata.id}: search ${index} found the best so far, ${formatScore(score)}`);
       return { stop: false, best: null };
     }
-    if (compareScores(run.sharedBestScore, score) > 0) {
+    if (stalled && compareScores(run.sharedBestScore, score) > 0) {
       const bytes = this.storage.readBlob(SHARED_BEST)!;
       return { stop: false, best: { score: run.sharedBestScore, assignment: new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4) } };
     }
@@ -814,17 +818,21 @@ export class DatasetObject extends DurableObject<Env> {
   }
 
   /**
-   * At a slice boundary of search 0: take the shared best if another search beat us, else offer ours, at most every
-   * CHECKPOINT_INTERVAL_MS (the blob is the whole assignment). Returns whether SHARED_BEST was written.
+   * At a slice boundary of search 0: take the shared best if another search beat us and our own best has stalled
+   * (solver/adoption-policy.ts), else offer ours, at most every CHECKPOINT_INTERVAL_MS (the blob is the whole
+   * assignment). Returns whether SHARED_BEST was written.
    */
   private shareBest(record: DatasetRecord, live: LiveRun, now: number): boolean {
     const run = record.run;
     const session = live.session;
     if (run.threads <= 1) return false;
     const own = session.bestScore();
+    const stalled = live.adoption.stalled(session);
     if (run.sharedBestScore && compareScores(run.sharedBestScore, own) > 0) {
+      if (!stalled) return false;
       const bytes = this.storage.readBlob(SHARED_BEST)!;
       session.applyAssignment(new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
+      live.adoption.adopted(session);
     } else if ((!run.sharedBestScore || compareScores(own, run.sharedBestScore) > 0) && now - live.sharedAt >= CHECKPOINT_INTERVAL_MS) {
       run.sharedBestScore = own;
       const assignment = session.bestAssignment();
@@ -896,7 +904,9 @@ export class DatasetObject extends DurableObject<Env> {
     const checkpoint = this.storage.readBlob(CHECKPOINT);
     const session = await openSession(rotaWasm, request, { seed: DEFAULT_SEED, checkpoint });
     const now = Date.now();
-    this.live = { request, session, checkpoints: new CheckpointPolicy(session, now), unwritten: null, recordAt: now, sharedAt: 0 };
+    this.live = { request, session, checkpoints: new CheckpointPolicy(session, now), unwritten: null, recordAt: now, sharedAt: 0,
+      adoption: new AdoptionPolicy(session),
+    };
     return this.live;
   }
 

@@ -4,13 +4,15 @@
  * with seed k, possibly on other machines: this is how one dataset uses more than one machine.
  *
  * Protocol, at every slice boundary of a search: it sends its best score and assignment to the DatasetObject
- * (`exchange`), which keeps the best of all searches and answers with that shared best when it is better than the
- * search's own (the search then continues from it), or with `stop` once the run ended. The DatasetObject owns
+ * (`exchange`), which keeps the best of all searches and, when the search's own best has stalled
+ * (solver/adoption-policy.ts), answers with that shared best when it is better than the search's own (the search then
+ * continues from it), or with `stop` once the run ended. The DatasetObject owns
  * termination and the result. A SearchObject owns its own alarm (one job: the next slice) and checkpoints as the dataset
  * does (solver/checkpoint-policy.ts), so it resumes after a restart like the dataset does.
  */
 import { DurableObject } from "cloudflare:workers";
 import rotaWasm from "../build/rota.wasm";
+import { AdoptionPolicy } from "../solver/adoption-policy";
 import { CheckpointPolicy } from "../solver/checkpoint-policy";
 import { openSession } from "../solver/open-session";
 import { compareScores, type Score } from "../solver/score";
@@ -38,6 +40,12 @@ interface SearchRecord {
 /** The DatasetObject's answer to an exchange. */
 export type ExchangeReply = { stop: true } | { stop: false; best: { score: Score; assignment: Int32Array } | null };
 
+interface LiveSearch {
+  session: SolverSession;
+  checkpoints: CheckpointPolicy;
+  adoption: AdoptionPolicy;
+}
+
 const CHECKPOINT = "checkpoint";
 /**
  * Wall time of a search's slice: longer than the dataset's (solver/slices.ts SLICE_TARGET_MS), because each slice
@@ -51,7 +59,7 @@ export function searchName(datasetId: string, index: number): string {
 
 export class SearchObject extends DurableObject<Env> {
   private readonly storage: DatasetStorage;
-  private live: { session: SolverSession; checkpoints: CheckpointPolicy } | null = null;
+  private live: LiveSearch | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -97,7 +105,8 @@ export class SearchObject extends DurableObject<Env> {
     }
 
     const dataset = this.env.DATASETS.get(this.env.DATASETS.idFromName(record.init.datasetId));
-    const reply = (await dataset.exchange(record.init.index, session.bestScore(), session.bestAssignment())) as ExchangeReply;
+    const stalled = live.adoption.stalled(session);
+    const reply = (await dataset.exchange(record.init.index, session.bestScore(), session.bestAssignment(), stalled)) as ExchangeReply;
     record.exchanges++;
     if (reply.stop) {
       this.storage.writeRecord(record);
@@ -106,18 +115,19 @@ export class SearchObject extends DurableObject<Env> {
     }
     if (reply.best && compareScores(reply.best.score, session.bestScore()) > 0) {
       session.applyAssignment(new Int32Array(reply.best.assignment));
+      live.adoption.adopted(session);
     }
     this.storage.writeRecord(record);
     await this.ctx.storage.setAlarm(Date.now() + Number(this.env.SLICE_PAUSE_MS ?? 0));
   }
 
-  private async ensureLive(init: SearchInit): Promise<{ session: SolverSession; checkpoints: CheckpointPolicy }> {
+  private async ensureLive(init: SearchInit): Promise<LiveSearch> {
     if (this.live) return this.live;
     const request = await readStoredRequest(this.env.BLOBS, init.requestKey);
     const checkpoint = this.storage.readBlob(CHECKPOINT);
     const session = await openSession(rotaWasm, request, { seed: init.seed, checkpoint });
     // A new search has nothing stored yet: a restart before its first checkpoint starts it afresh (same seed).
-    this.live = { session, checkpoints: new CheckpointPolicy(session, Date.now()) };
+    this.live = { session, checkpoints: new CheckpointPolicy(session, Date.now()), adoption: new AdoptionPolicy(session) };
     return this.live;
   }
 }

@@ -41,7 +41,7 @@ describe("maxThreadCount", () => {
     }
   });
 
-  it("a search whose best is worse receives the shared best, and one that ended is told to stop", async () => {
+  it("a stalled search whose best is worse receives the shared best, one still improving does not, and one that ended is told to stop", async () => {
     const demo = await (await api(`${MODEL_BASE}/demo-data/BASIC`)).json<SolvingRequest>();
     const res = await submit({ modelInput: demo.modelInput, config: { run: { maxThreadCount: 2, termination: { stepCountLimit: 400_000 } } } });
     const { id } = await res.json<{ id: string }>();
@@ -50,10 +50,12 @@ describe("maxThreadCount", () => {
     await runDurableObjectAlarm(stubOf(id)); // the dataset's first slice: its best is shared
     const n = (await getDataset(id)).modelOutput!.shifts.length;
     const terrible = { hard: -1_000_000, medium: -1_000_000, soft: 0 };
-    const reply = await stubOf(id).exchange(9, terrible, new Int32Array(n).fill(-1));
+    // A search whose own best still improves keeps to its own trajectory: no shared best is sent to it.
+    expect(await stubOf(id).exchange(9, terrible, new Int32Array(n).fill(-1), false)).toEqual({ stop: false, best: null });
+    const reply = await stubOf(id).exchange(9, terrible, new Int32Array(n).fill(-1), true);
     expect(reply.stop).toBe(false);
     expect(reply.stop === false && reply.best).toBeTruthy();
     await api(`https://rota.test/api/models/employee-scheduling/v1/schedules/${id}`, { method: "DELETE" });
-    expect(await stubOf(id).exchange(9, terrible, new Int32Array(n))).toEqual({ stop: true });
+    expect(await stubOf(id).exchange(9, terrible, new Int32Array(n), true)).toEqual({ stop: true });
   });
 });
