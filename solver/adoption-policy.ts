@@ -10,26 +10,29 @@ import { compareScores, type Score } from "./score";
 import type { SolverSession } from "./session";
 
 /** Units (construction placements + local search steps) without a better own best before a search adopts. */
-export const ADOPT_AFTER_UNITS = 1_000_000;
+export const ADOPT_AFTER_UNITS = 300_000;
 
 export class AdoptionPolicy {
   private best: Score;
   private improvedAt: number;
 
-  /** `session` starts (or resumes) its search now. */
-  constructor(session: SolverSession) {
+  /** `session` starts (or resumes) its search now; `afterUnits` is for experiments (bench/portfolio-steps.ts). */
+  constructor(
+    session: SolverSession,
+    private readonly afterUnits = ADOPT_AFTER_UNITS,
+  ) {
     this.best = session.bestScore();
     this.improvedAt = session.unitsDone;
   }
 
-  /** At a slice boundary: whether the search has gone ADOPT_AFTER_UNITS units without improving its own best. */
+  /** At a slice boundary: whether the search has gone `afterUnits` units without improving its own best. */
   stalled(session: SolverSession): boolean {
     const best = session.bestScore();
     if (compareScores(best, this.best) > 0) {
       this.best = best;
       this.improvedAt = session.unitsDone;
     }
-    return session.unitsDone - this.improvedAt >= ADOPT_AFTER_UNITS;
+    return session.unitsDone - this.improvedAt >= this.afterUnits;
   }
 
   /** The search took the shared best: its own trajectory starts again from there. */
