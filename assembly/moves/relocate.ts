@@ -13,7 +13,7 @@
 import { isPinned, sf, SR_START } from "../problem";
 import { assignment, listBase, listLength, listAt, listStart, lowerBoundByStart } from "../state";
 import { rngBelow } from "../rng";
-import { holdsIn, bestOpenShift } from "./run";
+import { holdsIn, bestOpenShift, runAround, runFirst, runLast } from "./run";
 import { handOver } from "./cover";
 import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
 
@@ -39,10 +39,8 @@ export function applyRunRelocation(open: i32, e: i32): i32 {
   if (hi <= lo) return 0;
   const anchor = listAt(listBase(e), lo + rngBelow(hi - lo));
   const at = sf(anchor, SR_START);
-  let first = 0, last = 0;
-  while (last - first + 1 < RELOCATE_RUN && holdsIn(e, at + (first - 1) * DAY_MINUTES, at + first * DAY_MINUTES)) first--;
-  while (last - first + 1 < RELOCATE_RUN && holdsIn(e, at + (last + 1) * DAY_MINUTES, at + (last + 2) * DAY_MINUTES)) last++;
-  const days = last - first + 1;
+  runAround(e, at, RELOCATE_RUN, RELOCATE_RUN);
+  const first = runFirst, days = runLast - runFirst + 1;
   // Give the run up (collected first: unassigning shrinks e's list, which is read by position).
   const runLo = at + first * DAY_MINUTES, runHi = runLo + days * DAY_MINUTES;
   const base = listBase(e);
