@@ -35,8 +35,9 @@
  *   relocate (moves/relocate.ts) a sampled employee, off on the day of an open shift that costs, gives up one of
  *            its runs within two weeks and works a run of the same length holding that shift instead.
  * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD: a stall period with the best
- * unchanged, or a kick given while the violation pool is empty), then take about half of the steps; breach-aimed
- * moves and cover moves take 64 steps in 512 each, run relocations 32, before, while the violation pool is empty. A late acceptance
+ * unchanged, or a kick given while the violation pool is empty), then take more than half of the steps; before
+ * `deep`, breach-aimed moves and cover moves take 64 steps in 512 each, and run relocations 32, while the violation
+ * pool is empty. A late acceptance
  * search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
  * shortened before the start (setPeriods, the session's `searchPeriods` option), so tests reach every kind.
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
