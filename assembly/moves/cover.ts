@@ -64,8 +64,11 @@ export function applyCoverMove(s: i32, e: i32): i32 {
   return compoundCount;
 }
 
-/** Released shift x, when it costs open, is taken over by the holder of a cheaper twin (cheaperTwin), not e. */
-function handOver(x: i32, e: i32): void {
+/**
+ * Released shift x, when it costs open, is taken over by the holder of a cheaper twin (cheaperTwin), not e (also
+ * for the shifts a run relocation gives up, relocate.ts).
+ */
+export function handOver(x: i32, e: i32): void {
   if (!costsOpen(x) || !compoundRoom(2)) return;
   const y = cheaperTwin(x, e);
   if (y < 0) return;

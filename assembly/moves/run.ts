@@ -45,6 +45,23 @@ export function holdsIn(e: i32, lo: i32, hi: i32): bool {
   return firstShiftIn(e, lo, hi) >= 0;
 }
 
+/** The run found by the last runAround: its first and last day, as day offsets from the day it was asked about. */
+export let runFirst = 0;
+export let runLast = 0;
+
+/**
+ * The run of consecutive days (DAY_MINUTES stretches from `day`) on which employee e holds a shift, around `day`:
+ * extended first back, then on, at most `reach` days each way and `longest` days in all; into runFirst, runLast.
+ * Shared by the run slide (slide.ts) and the run relocation (relocate.ts).
+ */
+export function runAround(e: i32, day: i32, reach: i32, longest: i32): void {
+  let first = 0, last = 0;
+  while (first > -reach && last - first + 1 < longest && holdsIn(e, day + (first - 1) * DAY_MINUTES, day + first * DAY_MINUTES)) first--;
+  while (last < reach && last - first + 1 < longest && holdsIn(e, day + (last + 1) * DAY_MINUTES, day + (last + 2) * DAY_MINUTES)) last++;
+  runFirst = first;
+  runLast = last;
+}
+
 /** The score delta of the last openShiftFor's shift (valid when it returned one). */
 export let openHard: i64 = 0;
 export let openMedium: i64 = 0;

@@ -10,7 +10,7 @@
  */
 import { isPinned, sf, SR_START } from "../problem";
 import { rngBelow } from "../rng";
-import { holdsIn, firstShiftIn, bestOpenShift } from "./run";
+import { runAround, runFirst, runLast, firstShiftIn, bestOpenShift } from "./run";
 import { assignment } from "../state";
 import { compoundBegin, compoundChange, compoundCount, compoundUndo } from "./compound";
 
@@ -26,9 +26,8 @@ export function applyRunSlide(e: i32, anchor: i32): i32 {
   if (unchecked(assignment[anchor]) != e) return 0;
   compoundBegin();
   const day = sf(anchor, SR_START);
-  let first = 0, last = 0;
-  while (first > -SLIDE_REACH && holdsIn(e, day + (first - 1) * DAY_MINUTES, day + first * DAY_MINUTES)) first--;
-  while (last < SLIDE_REACH && holdsIn(e, day + (last + 1) * DAY_MINUTES, day + (last + 2) * DAY_MINUTES)) last++;
+  runAround(e, day, SLIDE_REACH, 2 * SLIDE_REACH + 1);
+  const first = runFirst, last = runLast;
   const right = rngBelow(2) == 0;
   const dropLo = day + (right ? first : last) * DAY_MINUTES;
   const takeLo = day + (right ? last + 1 : first - 1) * DAY_MINUTES;
