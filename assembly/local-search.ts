@@ -32,6 +32,8 @@
  *   cover    (moves/cover.ts) an open shift that costs is taken by a sampled employee, who leaves its shift that
  *            day or gives up a day within a week, and a released shift that costs open goes to the holder of a
  *            cheaper twin (on the benchmark, an over-cover copy of the same day and type).
+ *   re-roster  (moves/reroster.ts) a sampled employee's window of 3-7 days around an open shift that costs is
+ *            cleared and rebuilt day by day, with a lookahead that starts new runs of several days; deep only.
  * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD: a stall period with the best
  * unchanged, or a kick given while the violation pool is empty), then take about half of the steps; breach-aimed
  * moves and cover moves take 64 steps in 512 each before, while the violation pool is empty. A late acceptance
@@ -81,6 +83,7 @@ import { breachOf, breachHard, breachMedium, breachSoft } from "./constraints/co
 import { applyCoverChain, costsOpen } from "./moves/chain";
 import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./moves/compound";
 import { applyCoverMove } from "./moves/cover";
+import { applyReroster } from "./moves/reroster";
 
 /** Half width, in start-order positions, of the window a swap partner is drawn from. */
 const SWAP_WINDOW: i32 = 64;
@@ -107,6 +110,8 @@ const BREACH_SHARE: i32 = 64;
 const DEEP_BREACH: i32 = 32;
 /** Cover moves (coverStep), of MOVE_PERIOD, under the same condition as the breach-aimed ones. */
 const COVER_SHARE: i32 = 64;
+/** Re-roster moves (rerosterStep), of MOVE_PERIOD, once the search is deep. */
+const DEEP_REROSTER: i32 = 32;
 /** Employees scanned, from a random one, for the worst contract breach (all of them up to this many). */
 const BREACH_SCAN: i32 = 64;
 /**
@@ -125,7 +130,7 @@ export let deep = false;
  * checks, and kicks given). Diagnostics for tests and benchmarks; not in the checkpoint (a restored session counts
  * from 0).
  */
-export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_COVER = 6, MOVE_KINDS = 7;
+export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_COVER = 6, MOVE_REROSTER = 7, MOVE_KINDS = 8;
 export const movesTried = new StaticArray<i64>(MOVE_KINDS);
 export const movesAccepted = new StaticArray<i64>(MOVE_KINDS);
 export const periodBest = new StaticArray<i64>(3);
@@ -709,6 +714,16 @@ function coverStep(slot: i32): void {
   if (applyCoverMove(s, sampleEmployee(s)) > 0) finishCompound(slot, MOVE_COVER);
 }
 
+/** Re-roster (moves/reroster.ts) of a sampled employee around an open shift that costs; a change move when none is found. */
+function rerosterStep(slot: i32): void {
+  const s = openThatCosts();
+  if (s < 0) {
+    changeStep(slot);
+    return;
+  }
+  if (applyReroster(sampleEmployee(s), s) > 0) finishCompound(slot, MOVE_REROSTER);
+}
+
 /** Accepts (commits, journals, refreshes the pool) or undoes the applied compound move (moves/compound.ts). */
 function finishCompound(slot: i32, kind: i32): void {
   unchecked(movesTried[kind]++);
@@ -767,12 +782,14 @@ export function localSearchStep(): void {
     const block = deep ? DEEP_BLOCK : BLOCK_SHARE, run = block + (deep ? DEEP_RUN : 0), chain = run + (deep ? DEEP_CHAIN : 0);
     const breach = chain + (deep ? DEEP_BREACH : poolSize == 0 ? BREACH_SHARE : 0);
     const cover = breach + (deep || poolSize == 0 ? COVER_SHARE : 0);
+    const reroster = cover + (deep ? DEEP_REROSTER : 0);
     if (r == 0) ruinRecreateStep(slot);
     else if (r <= block) blockSwapStep(slot);
     else if (r <= run) runStep(slot);
     else if (r <= chain) chainStep(slot);
     else if (r <= breach) breachStep(slot);
     else if (r <= cover) coverStep(slot);
+    else if (r <= reroster) rerosterStep(slot);
     else if ((r & 1) != 0) changeStep(slot);
     else swapStep(slot);
   }
