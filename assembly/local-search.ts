@@ -657,9 +657,8 @@ function breachEmployee(): i32 {
 }
 
 /**
- * Breach-aimed move, one of six kinds drawn alike: a run move (moves/run.ts: fill, clear or shift), a re-roster
- * (moves/reroster.ts: the employee's window cleared and rebuilt day by day with a lookahead, a ruin and recreate of
- * one employee that can start a run of several days), a run slide
+ * Breach-aimed move, one of six kinds drawn alike: a run move (moves/run.ts: fill, clear, shift, or rebuild: the
+ * employee's window cleared and rebuilt day by day, a ruin and recreate of one employee), a run slide
  * (moves/slide.ts) or a block swap with a
  * sampled employee, of an employee whose contract rules are broken at the worst level (breachEmployee), around one
  * of its own shifts (a fill around a drawn shift when it holds none), so that a run too short or too long, or too
@@ -685,7 +684,7 @@ function breachStep(slot: i32): void {
     blockSwap(slot, anchor, e, MOVE_BREACH);
     return;
   }
-  if ((kind == 5 ? applyRunSlide(e, anchor) : kind == 3 ? applyReroster(e, anchor) : applyRunMove(kind, e, anchor)) > 0) finishCompound(slot, MOVE_BREACH);
+  if ((kind == 5 ? applyRunSlide(e, anchor) : applyRunMove(kind, e, anchor)) > 0) finishCompound(slot, MOVE_BREACH);
 }
 
 /** The first open shift that costs, scanning start order from a random shift (at most OPEN_SCAN positions); -1 when none. */

@@ -1,9 +1,8 @@
 /**
- * Re-roster (README "Nurse rostering benchmark"): one employee's window of REROSTER_MIN_DAYS to RUN_DAYS days
- * around a shift (an open shift that costs; for breach-aimed moves one of the employee's own) is cleared and
- * rebuilt day by day, each day taking the best of a few open shifts that cost (run.ts openShiftFor; any open shift
- * when none costs) while that strictly improves the schedule as changed so far (a ruin and recreate of one
- * employee), with a lookahead: a day that does not pay alone is taken
+ * Re-roster (README "Nurse rostering benchmark"): one employee's window of REROSTER_MIN_DAYS to RUN_DAYS days around
+ * an open shift that costs is cleared and rebuilt day by day, each day taking the best of a few open shifts that
+ * cost (run.ts openShiftFor; any open shift when none costs) while that strictly improves the schedule as changed so
+ * far, like the breach-aimed rebuild (run.ts), with a lookahead: a day that does not pay alone is taken
  * tentatively with up to LOOKAHEAD - 1 following days, kept when the days together pay and taken back
  * (compound.ts compoundPop) when they do not. Where a minimum run of consecutive days is a rule (a stand-in
  * weighted above every other cost on the benchmark), a single new day of work never pays, so the rebuild alone

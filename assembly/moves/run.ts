@@ -2,7 +2,8 @@
  * Run moves: one employee's days, changed as a block (README "Nurse rostering benchmark"). Where an employee works
  * at most one shift a day (the shifts of a day overlap), a day changes from off to on, or from one shift to
  * another, only by a compound move, and a minimum run of consecutive days, or a minimum of minutes worked, is kept
- * only by changing several days at once. Three moves, each scored change by change and accepted or undone as one (like ruin and recreate; Burke, Li & Qu 2010, "A hybrid model of integer
+ * only by changing several days at once. Four moves (the rebuild for breach-aimed moves only), each scored change
+ * by change and accepted or undone as one (like ruin and recreate; Burke, Li & Qu 2010, "A hybrid model of integer
  * programming and variable neighbourhood search for highly-constrained nurse rostering problems", EJOR 203(2),
  * search such neighbourhoods of days):
  *   fill    over a window of 2 to RUN_DAYS days, each day on which the employee holds no shift gets the best of a
@@ -11,7 +12,9 @@
  *   shift   one of the employee's shifts is unassigned and the employee takes the best of a few unassigned shifts
  *           starting up to RUN_DAYS days earlier or later (a run's boundary moved, or a day of work moved to
  *           another day, or, at offset 0, another shift on the same day), keeping the amount of work;
-   (The breach-aimed moves' ruin and recreate of one employee is the re-roster, reroster.ts.)
+ *   rebuild the employee's window is cleared, then rebuilt day by day: each day takes the best of a few open
+ *           shifts while that strictly improves the schedule as changed so far (the breach-aimed moves' ruin and
+ *           recreate of one employee: its runs re-cut to its rules, its shift types chosen again).
  * A "day" is a DAY_MINUTES stretch counted from the anchor shift's start, so the moves need no calendar.
  */
 import { isPinned, sf, SR_START, shiftsByStart, firstRankFrom } from "../problem";
@@ -19,7 +22,7 @@ import { assignment, listBase, listLength, listAt, listStart, lowerBoundByStart 
 import { evalChange, pHard, pMedium, pSoft, isBetter } from "../score";
 import { rngBelow } from "../rng";
 import { costsOpen } from "./chain";
-import { compoundBegin, compoundChange, compoundCount, compoundUndo } from "./compound";
+import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
 
 const DAY_MINUTES: i32 = 1440;
 /** Longest window of a fill or clear, and farthest offset of a shift move, in days. */
@@ -87,7 +90,7 @@ export function bestOpenShift(e: i32, lo: i32, hi: i32): i32 {
 }
 
 /**
- * Builds one run move of employee e around the start of shift `anchor` (0 fill, 1 clear, 2 shift) and applies it,
+ * Builds one run move of employee e around the start of shift `anchor` (0 fill, 1 clear, 2 shift, 3 rebuild) and applies it,
  * as a compound move (compound.ts); returns the number of changes (0: nothing to do, nothing applied).
  */
 export function applyRunMove(kind: i32, e: i32, anchor: i32): i32 {
@@ -125,5 +128,15 @@ export function applyRunMove(kind: i32, e: i32, anchor: i32): i32 {
     if (!isPinned(s)) unchecked(cleared[n++] = s);
   }
   for (let j = 0; j < n; j++) compoundChange(unchecked(cleared[j]), e, -1);
+  if (kind == 3) {
+    // Rebuild: day by day, e takes the best open shift of the day while that strictly improves the schedule as
+    // changed so far (a run grows while it is short of its minimum, or of the minutes, and stops at a limit).
+    for (let d = 0; d < days && compoundRoom(1); d++) {
+      const dayLo = lo + d * DAY_MINUTES, dayHi = dayLo + DAY_MINUTES;
+      if (holdsIn(e, dayLo, dayHi)) continue;
+      const s = bestOpenShift(e, dayLo, dayHi);
+      if (s >= 0 && isBetter(openHard, openMedium, openSoft, 0, 0, 0)) compoundChange(s, -1, e);
+    }
+  }
   return compoundCount;
 }
