@@ -34,10 +34,12 @@
  *            cheaper twin (on the benchmark, an over-cover copy of the same day and type).
  *   relocate (moves/relocate.ts) a sampled employee, off on the day of an open shift that costs, gives up one of
  *            its runs within two weeks and works a run of the same length holding that shift instead.
+ *   reroster (moves/reroster.ts) a sampled employee's window of 3-7 days around an open shift that costs is
+ *            cleared and rebuilt day by day, with a lookahead that starts new runs of several days; deep only.
  * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD: a stall period with the best
  * unchanged, or a kick given while the violation pool is empty), then take more than half of the steps; before
  * `deep`, breach-aimed moves and cover moves take 64 steps in 512 each, and run relocations 32, while the violation
- * pool is empty. A late acceptance
+ * pool is empty; re-rosters run only once `deep`. A late acceptance
  * search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
  * shortened before the start (setPeriods, the session's `searchPeriods` option), so tests reach every kind.
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
@@ -85,6 +87,7 @@ import { applyCoverChain, costsOpen } from "./moves/chain";
 import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./moves/compound";
 import { applyCoverMove } from "./moves/cover";
 import { applyRunRelocation } from "./moves/relocate";
+import { applyReroster } from "./moves/reroster";
 
 /** Half width, in start-order positions, of the window a swap partner is drawn from. */
 const SWAP_WINDOW: i32 = 64;
@@ -113,6 +116,8 @@ const DEEP_BREACH: i32 = 32;
 const COVER_SHARE: i32 = 64;
 /** Run relocations (relocateStep), of MOVE_PERIOD, under the same condition. */
 const RELOCATE_SHARE: i32 = 32;
+/** Re-roster moves (rerosterStep), of MOVE_PERIOD, once the search is deep. */
+const DEEP_REROSTER: i32 = 32;
 /** Employees scanned, from a random one, for the worst contract breach (all of them up to this many). */
 const BREACH_SCAN: i32 = 64;
 /**
@@ -131,7 +136,7 @@ export let deep = false;
  * checks, and kicks given). Diagnostics for tests and benchmarks; not in the checkpoint (a restored session counts
  * from 0).
  */
-export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_COVER = 6, MOVE_RELOCATE = 7, MOVE_KINDS = 8;
+export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_COVER = 6, MOVE_RELOCATE = 7, MOVE_REROSTER = 8, MOVE_KINDS = 9;
 export const movesTried = new StaticArray<i64>(MOVE_KINDS);
 export const movesAccepted = new StaticArray<i64>(MOVE_KINDS);
 export const periodBest = new StaticArray<i64>(3);
@@ -725,6 +730,16 @@ function relocateStep(slot: i32): void {
   if (applyRunRelocation(s, sampleEmployee(s)) > 0) finishCompound(slot, MOVE_RELOCATE);
 }
 
+/** Re-roster (moves/reroster.ts) of a sampled employee around an open shift that costs; a change move when none is found. */
+function rerosterStep(slot: i32): void {
+  const s = openThatCosts();
+  if (s < 0) {
+    changeStep(slot);
+    return;
+  }
+  if (applyReroster(sampleEmployee(s), s) > 0) finishCompound(slot, MOVE_REROSTER);
+}
+
 /** Accepts (commits, journals, refreshes the pool) or undoes the applied compound move (moves/compound.ts). */
 function finishCompound(slot: i32, kind: i32): void {
   unchecked(movesTried[kind]++);
@@ -784,6 +799,7 @@ export function localSearchStep(): void {
     const breach = chain + (deep ? DEEP_BREACH : poolSize == 0 ? BREACH_SHARE : 0);
     const cover = breach + (deep || poolSize == 0 ? COVER_SHARE : 0);
     const relocate = cover + (deep || poolSize == 0 ? RELOCATE_SHARE : 0);
+    const reroster = relocate + (deep ? DEEP_REROSTER : 0);
     if (r == 0) ruinRecreateStep(slot);
     else if (r <= block) blockSwapStep(slot);
     else if (r <= run) runStep(slot);
@@ -791,6 +807,7 @@ export function localSearchStep(): void {
     else if (r <= breach) breachStep(slot);
     else if (r <= cover) coverStep(slot);
     else if (r <= relocate) relocateStep(slot);
+    else if (r <= reroster) rerosterStep(slot);
     else if ((r & 1) != 0) changeStep(slot);
     else swapStep(slot);
   }

@@ -4,6 +4,7 @@
  * undone, newest change first, like ruin and recreate and the block swap (local-search.ts).
  */
 import { setEmployee } from "../solution";
+import { assignment } from "../state";
 import { commitDelta, addChangeDelta, resetDelta } from "../score";
 import { noteChange } from "../best";
 
@@ -32,6 +33,17 @@ export function compoundChange(s: i32, from: i32, to: i32): void {
   unchecked(changed[compoundCount] = s);
   unchecked(changedFrom[compoundCount] = from);
   compoundCount++;
+}
+
+/**
+ * Takes back the newest change, scored back (score.ts addChangeDelta of the reverse change), so the move's deltas
+ * are what they were before it: a tentative change that did not pay off (moves/reroster.ts).
+ */
+export function compoundPop(): void {
+  const i = --compoundCount;
+  const s = unchecked(changed[i]), from = unchecked(changedFrom[i]);
+  addChangeDelta(s, unchecked(assignment[s]), from);
+  setEmployee(s, from);
 }
 
 /** Undoes every applied change (newest first); returns 0. */

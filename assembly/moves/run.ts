@@ -21,6 +21,7 @@ import { isPinned, sf, SR_START, shiftsByStart, firstRankFrom } from "../problem
 import { assignment, listBase, listLength, listAt, listStart, lowerBoundByStart } from "../state";
 import { evalChange, pHard, pMedium, pSoft, isBetter } from "../score";
 import { rngBelow } from "../rng";
+import { costsOpen } from "./chain";
 import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
 
 const DAY_MINUTES: i32 = 1440;
@@ -70,10 +71,11 @@ export let openSoft: i64 = 0;
 /**
  * The best of up to `evals` unassigned, unpinned shifts starting in [lo, hi) for employee e (scored on the current
  * schedule, its delta in openHard/openMedium/openSoft), looked for among `scan` start-order positions of the day
- * from the `first`-th (wrapping); -1 when there is none. Shared by the fill (a random first) and the construction's
- * run extension (construction.ts).
+ * from the `first`-th (wrapping), only those that cost open when `costly` (chain.ts costsOpen); -1 when there is
+ * none. Shared by the fill (a random first), the construction's run extension (construction.ts) and the re-roster
+ * (reroster.ts).
  */
-export function openShiftFor(e: i32, lo: i32, hi: i32, first: u32, scan: i32, evals: i32): i32 {
+export function openShiftFor(e: i32, lo: i32, hi: i32, first: u32, scan: i32, evals: i32, costly: bool = false): i32 {
   const r0 = firstRankFrom(lo), r1 = firstRankFrom(hi), n = r1 - r0;
   if (n <= 0) return -1;
   let p = <i32>(first % <u32>n);
@@ -81,7 +83,7 @@ export function openShiftFor(e: i32, lo: i32, hi: i32, first: u32, scan: i32, ev
   for (let j = 0, m = min(n, scan); j < m && done < evals; j++) {
     const s = unchecked(shiftsByStart[r0 + p]);
     if (++p == n) p = 0;
-    if (unchecked(assignment[s]) >= 0 || isPinned(s)) continue;
+    if (unchecked(assignment[s]) >= 0 || isPinned(s) || (costly && !costsOpen(s))) continue;
     evalChange(s, -1, e);
     done++;
     if (best < 0 || isBetter(pHard, pMedium, pSoft, openHard, openMedium, openSoft)) {
