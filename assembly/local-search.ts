@@ -112,11 +112,11 @@ const DEEP_CHAIN: i32 = 64;
  */
 const BREACH_SHARE: i32 = 64;
 const DEEP_BREACH: i32 = 32;
-/** Cover moves (coverStep), of MOVE_PERIOD, under the same condition as the breach-aimed ones. */
+/** Cover moves (openShiftStep), of MOVE_PERIOD, under the same condition as the breach-aimed ones. */
 const COVER_SHARE: i32 = 64;
-/** Run relocations (relocateStep), of MOVE_PERIOD, under the same condition. */
+/** Run relocations (openShiftStep), of MOVE_PERIOD, under the same condition. */
 const RELOCATE_SHARE: i32 = 32;
-/** Re-roster moves (rerosterStep), of MOVE_PERIOD, once the search is deep. */
+/** Re-roster moves (openShiftStep), of MOVE_PERIOD, once the search is deep. */
 const DEEP_REROSTER: i32 = 32;
 /** Employees scanned, from a random one, for the worst contract breach (all of them up to this many). */
 const BREACH_SCAN: i32 = 64;
@@ -710,34 +710,20 @@ function chainStep(slot: i32): void {
   if (applyCoverChain(s, sampleEmployee(s), sampleEmployee) > 0) finishCompound(slot, MOVE_CHAIN);
 }
 
-/** Cover move (moves/cover.ts) on an open shift that costs (openThatCosts); a change move when none is found. */
-function coverStep(slot: i32): void {
+/**
+ * A compound move aimed at an open shift that costs (openThatCosts), with a sampled employee: a cover move
+ * (moves/cover.ts), a run relocation (moves/relocate.ts) or a re-roster (moves/reroster.ts), by `kind`; a change move
+ * when no such shift is found.
+ */
+function openShiftStep(slot: i32, kind: i32): void {
   const s = openThatCosts();
   if (s < 0) {
     changeStep(slot);
     return;
   }
-  if (applyCoverMove(s, sampleEmployee(s)) > 0) finishCompound(slot, MOVE_COVER);
-}
-
-/** Run relocation (moves/relocate.ts) onto an open shift that costs (openThatCosts); a change move when none is found. */
-function relocateStep(slot: i32): void {
-  const s = openThatCosts();
-  if (s < 0) {
-    changeStep(slot);
-    return;
-  }
-  if (applyRunRelocation(s, sampleEmployee(s)) > 0) finishCompound(slot, MOVE_RELOCATE);
-}
-
-/** Re-roster (moves/reroster.ts) of a sampled employee around an open shift that costs; a change move when none is found. */
-function rerosterStep(slot: i32): void {
-  const s = openThatCosts();
-  if (s < 0) {
-    changeStep(slot);
-    return;
-  }
-  if (applyReroster(sampleEmployee(s), s) > 0) finishCompound(slot, MOVE_REROSTER);
+  const e = sampleEmployee(s);
+  const applied = kind == MOVE_COVER ? applyCoverMove(s, e) : kind == MOVE_RELOCATE ? applyRunRelocation(s, e) : applyReroster(e, s);
+  if (applied > 0) finishCompound(slot, kind);
 }
 
 /** Accepts (commits, journals, refreshes the pool) or undoes the applied compound move (moves/compound.ts). */
@@ -805,9 +791,9 @@ export function localSearchStep(): void {
     else if (r <= run) runStep(slot);
     else if (r <= chain) chainStep(slot);
     else if (r <= breach) breachStep(slot);
-    else if (r <= cover) coverStep(slot);
-    else if (r <= relocate) relocateStep(slot);
-    else if (r <= reroster) rerosterStep(slot);
+    else if (r <= cover) openShiftStep(slot, MOVE_COVER);
+    else if (r <= relocate) openShiftStep(slot, MOVE_RELOCATE);
+    else if (r <= reroster) openShiftStep(slot, MOVE_REROSTER);
     else if ((r & 1) != 0) changeStep(slot);
     else swapStep(slot);
   }

@@ -10,12 +10,11 @@
  * where the cover is missing, moving the employee's work there. Scored change by change and accepted or undone as
  * one compound move.
  */
-import { isPinned, sf, SR_START, firstRankFrom } from "../problem";
-import { listBase, listLength, listAt, listStart, lowerBoundByStart } from "../state";
+import { sf, SR_START, firstRankFrom } from "../problem";
 import { dHard, dMedium, dSoft, isBetter } from "../score";
 import { rngBelow } from "../rng";
 import { compoundBegin, compoundChange, compoundCount, compoundPop, compoundRoom } from "./compound";
-import { holdsIn, openShiftFor, bestOpenShift, openHard, openMedium, openSoft, RUN_DAYS } from "./run";
+import { clearWindow, holdsIn, openShiftFor, bestOpenShift, openHard, openMedium, openSoft, RUN_DAYS } from "./run";
 
 const DAY_MINUTES: i32 = 1440;
 /** Shortest window, in days (the longest is RUN_DAYS). */
@@ -25,7 +24,6 @@ const LOOKAHEAD: i32 = 3;
 /** Start-order positions of a day looked at, and open shifts that cost among them scored, per day. */
 const COSTLY_SCAN: i32 = 256;
 const COSTLY_EVALS: i32 = 6;
-const cleared = new StaticArray<i32>(RUN_DAYS);
 
 /**
  * The best open shift of the day starting at dayLo for e (its delta in run.ts openHard/openMedium/openSoft): among
@@ -49,15 +47,7 @@ export function applyReroster(e: i32, anchor: i32): i32 {
   if (e < 0) return 0;
   const days = REROSTER_MIN_DAYS + rngBelow(RUN_DAYS - REROSTER_MIN_DAYS + 1);
   const lo = sf(anchor, SR_START) - rngBelow(days) * DAY_MINUTES;
-  const hi = lo + days * DAY_MINUTES;
-  // Unassigning shrinks e's list: collect first (the list is read by position), then change.
-  const base = listBase(e);
-  let n = 0;
-  for (let i = lowerBoundByStart(e, lo), len = unchecked(listLength[e]); i < len && listStart(base, i) < hi && n < RUN_DAYS; i++) {
-    const s = listAt(base, i);
-    if (!isPinned(s)) unchecked(cleared[n++] = s);
-  }
-  for (let j = 0; j < n; j++) compoundChange(unchecked(cleared[j]), e, -1);
+  clearWindow(e, lo, lo + days * DAY_MINUTES, RUN_DAYS);
   for (let d = 0; d < days && compoundRoom(LOOKAHEAD); d++) {
     const x = bestOfDay(e, lo + d * DAY_MINUTES);
     if (x < 0) continue;

@@ -136,15 +136,7 @@ export function applyRunMove(kind: i32, e: i32, anchor: i32): i32 {
     }
     return compoundCount;
   }
-  const hi = lo + days * DAY_MINUTES;
-  // Unassigning shrinks e's list: collect first (the list is read by position), then change.
-  const base = listBase(e);
-  let n = 0;
-  for (let i = lowerBoundByStart(e, lo), len = unchecked(listLength[e]); i < len && listStart(base, i) < hi && n < CLEAR_MAX; i++) {
-    const s = listAt(base, i);
-    if (!isPinned(s)) unchecked(cleared[n++] = s);
-  }
-  for (let j = 0; j < n; j++) compoundChange(unchecked(cleared[j]), e, -1);
+  clearWindow(e, lo, lo + days * DAY_MINUTES, CLEAR_MAX);
   if (kind == 3) {
     // Rebuild: day by day, e takes the best open shift of the day while that strictly improves the schedule as
     // changed so far (a run grows while it is short of its minimum, or of the minutes, and stops at a limit).
@@ -156,4 +148,19 @@ export function applyRunMove(kind: i32, e: i32, anchor: i32): i32 {
     }
   }
   return compoundCount;
+}
+
+/**
+ * Unassigns (compoundChange) e's movable shifts starting in [lo, hi), at most `most` of them (at most CLEAR_MAX): the
+ * clearing step of the rebuild here and of the re-roster (reroster.ts).
+ */
+export function clearWindow(e: i32, lo: i32, hi: i32, most: i32): void {
+  // Unassigning shrinks e's list: collect first (the list is read by position), then change.
+  const base = listBase(e);
+  let n = 0;
+  for (let i = lowerBoundByStart(e, lo), len = unchecked(listLength[e]); i < len && listStart(base, i) < hi && n < most; i++) {
+    const s = listAt(base, i);
+    if (!isPinned(s)) unchecked(cleared[n++] = s);
+  }
+  for (let j = 0; j < n; j++) compoundChange(unchecked(cleared[j]), e, -1);
 }
