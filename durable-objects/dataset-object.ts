@@ -904,7 +904,8 @@ export class DatasetObject extends DurableObject<Env> {
     const checkpoint = this.storage.readBlob(CHECKPOINT);
     const session = await openSession(rotaWasm, request, { seed: DEFAULT_SEED, checkpoint });
     const now = Date.now();
-    this.live = { request, session, checkpoints: new CheckpointPolicy(session, now), unwritten: null, recordAt: now, sharedAt: 0,
+    this.live = {
+      request, session, checkpoints: new CheckpointPolicy(session, now), unwritten: null, recordAt: now, sharedAt: 0,
       adoption: new AdoptionPolicy(session),
     };
     return this.live;
