@@ -24,6 +24,26 @@ async function run(problem: EncodedProblem, slices: number[], seed = 42) {
   return fingerprint(session);
 }
 
+/**
+ * Runs `problem` (seed `seed`, construction in slices of `constructionSlice` units) through construction, then `more`
+ * units; runs it again cut at local search step `step`, checkpointed and restored: the resumed run must end as the
+ * whole one. Returns the whole run.
+ */
+async function expectResumesAtStep(problem: EncodedProblem, seed: number, constructionSlice: number, step: number, more: number): Promise<SolverSession> {
+  const whole = await SolverSession.create(releaseModule(), problem, { seed });
+  while (whole.phase === "CONSTRUCTION") whole.runSlice(constructionSlice);
+  expect(whole.steps).toBeLessThan(step);
+  const cut = whole.unitsDone + step - whole.steps;
+  whole.runSlice(more);
+  const first = await SolverSession.create(releaseModule(), problem, { seed });
+  first.runSlice(cut);
+  expect(first.steps).toBe(step);
+  const resumed = await SolverSession.restore(releaseModule(), problem, first.checkpoint());
+  resumed.runSlice(whole.unitsDone - cut);
+  expect(await fingerprint(resumed)).toEqual(await fingerprint(whole));
+  return whole;
+}
+
 describe("determinism", () => {
   const TOTAL = 40_000;
 
@@ -142,19 +162,9 @@ describe("determinism", () => {
   // (local-search.ts WINDOW, WINDOW_DWELL = 65,536 steps): a resumed run must find the same window.
   it("on a large instance, checkpoint then restore continues identically across window slides", async () => {
     const problem = encodeProblem(generateInstance({ shifts: 5_000, employees: 100, seed: 3, warmShare: 0.1, features: true, spread: 1.3 }));
-    const whole = await SolverSession.create(releaseModule(), problem, { seed: 9 });
-    while (whole.phase === "CONSTRUCTION") whole.runSlice(50_000);
-    expect(whole.steps).toBeLessThan(40_000);
     // Cut at local search step 40,000 (inside the first window position), resume past two slides.
-    const cut = whole.unitsDone + 40_000 - whole.steps;
-    whole.runSlice(150_000);
+    const whole = await expectResumesAtStep(problem, 9, 50_000, 40_000, 150_000);
     expect(whole.steps).toBeGreaterThan(2 * 65_536);
-    const first = await SolverSession.create(releaseModule(), problem, { seed: 9 });
-    first.runSlice(cut);
-    expect(first.steps).toBe(40_000);
-    const resumed = await SolverSession.restore(releaseModule(), problem, first.checkpoint());
-    resumed.runSlice(whole.unitsDone - cut);
-    expect(await fingerprint(resumed)).toEqual(await fingerprint(whole));
   });
 
   it("on a large instance, the windowed search reaches every stretch of the schedule", async () => {
@@ -175,18 +185,8 @@ describe("determinism", () => {
   it("with many employees, checkpoint then restore continues identically across employee window slides", async () => {
     // 1,100 employees: candidates come from a window of 128 of them that slides every 4,096 steps (local-search.ts).
     const problem = encodeProblem(generateInstance({ shifts: 3_000, employees: 1_100, seed: 5, warmShare: 0.2, features: true, contracts: true, spread: 1.3 }));
-    const whole = await SolverSession.create(releaseModule(), problem, { seed: 4 });
-    while (whole.phase === "CONSTRUCTION") whole.runSlice(2_000);
-    expect(whole.steps).toBeLessThan(10_000);
     // Cut at local search step 10,000 (inside the third employee window position), resume past seven more slides.
-    const cut = whole.unitsDone + 10_000 - whole.steps;
-    whole.runSlice(40_000);
-    const first = await SolverSession.create(releaseModule(), problem, { seed: 4 });
-    first.runSlice(cut);
-    expect(first.steps).toBe(10_000);
-    const resumed = await SolverSession.restore(releaseModule(), problem, first.checkpoint());
-    resumed.runSlice(whole.unitsDone - cut);
-    expect(await fingerprint(resumed)).toEqual(await fingerprint(whole));
+    await expectResumesAtStep(problem, 4, 2_000, 10_000, 40_000);
   });
 
   it("with many employees, the candidate draws reach every stretch of the employees in turn", async () => {
