@@ -12,6 +12,9 @@
  * list (the new value directly). Period and rolling window rules counting a shift on its start day (no
  * START_AND_END, no rolling `condition`) evaluate the window once: the per-day aggregation of the window as it is is
  * patched with the moved shifts and scored again (period-rules.ts / rolling-window.ts `patchMove`, `evaluatePatched`).
+ * A period rule whose one period is the whole schedule and whose value is a sum (minutes, shifts, a cost's minutes,
+ * weekends worked: period-rules.ts `runningTotal`) would have the whole list as its window: its value is kept per
+ * slot instead, and a move adds the moved shifts' contributions (`totalDelta`) to it.
  *
  * Values of a move in progress are *pending* until the move commits; a compound move (ruin and recreate) reads its
  * earlier changes' pending values as the current ones. `evalChange` probes collect their values in the *probe*
@@ -51,15 +54,24 @@ export let active = false;
 /** Per slot (index into employeeRules): committed penalty and match count. */
 let slotPenalty = new StaticArray<i64>(0);
 let slotMatches = new StaticArray<i32>(0);
+/**
+ * Whether a slot's rule is a running total (period-rules.ts `runningTotal`); then per slot its committed value (the
+ * arrays of totals are empty when no slot is one).
+ */
+let anyTotals = false;
+let slotTotalled = new StaticArray<bool>(0);
+let slotTotal = new StaticArray<i64>(0);
 /** Per slot: its entry in the pending buffer, or -1. */
 let slotPending = new StaticArray<i32>(0);
 let pendSlot = new StaticArray<i32>(0);
 let pendPenalty = new StaticArray<i64>(0);
 let pendMatches = new StaticArray<i32>(0);
+let pendTotal = new StaticArray<i64>(0);
 let pendCount = 0;
 let probeSlot = new StaticArray<i32>(0);
 let probePenalty = new StaticArray<i64>(0);
 let probeMatches = new StaticArray<i32>(0);
+let probeTotal = new StaticArray<i64>(0);
 let probeCount = 0;
 /** Constraint ids whose raw delta the last add* call wrote (index.ts ORs it into `touched`). */
 export const touchedMask = newMask();
@@ -175,6 +187,16 @@ export function initContracts(): void {
   active = slots > 0;
   slotPenalty = new StaticArray<i64>(slots);
   slotMatches = new StaticArray<i32>(slots);
+  anyTotals = false;
+  for (let e = 0; e < employeeCount && !anyTotals; e++) {
+    for (let k = employeeRulesOff[e]; k < employeeRulesOff[e + 1]; k++) if (period.runningTotal(employeeRules[k], employeeTz[e])) anyTotals = true;
+  }
+  const totals = anyTotals ? slots : 0;
+  slotTotalled = new StaticArray<bool>(totals);
+  slotTotal = new StaticArray<i64>(totals);
+  for (let e = 0; e < employeeCount && anyTotals; e++) {
+    for (let k = employeeRulesOff[e]; k < employeeRulesOff[e + 1]; k++) slotTotalled[k] = period.runningTotal(employeeRules[k], employeeTz[e]);
+  }
   slotPending = new StaticArray<i32>(slots);
   for (let i = 0; i < slots; i++) slotPending[i] = -1;
   // A move touches at most two employees: their slots bound the buffers.
@@ -183,9 +205,11 @@ export function initContracts(): void {
   pendSlot = new StaticArray<i32>(max(8, slots));
   pendPenalty = new StaticArray<i64>(max(8, slots));
   pendMatches = new StaticArray<i32>(max(8, slots));
+  pendTotal = new StaticArray<i64>(anyTotals ? max(8, slots) : 0);
   probeSlot = new StaticArray<i32>(max(8, 2 * widest));
   probePenalty = new StaticArray<i64>(max(8, 2 * widest));
   probeMatches = new StaticArray<i32>(max(8, 2 * widest));
+  probeTotal = new StaticArray<i64>(anyTotals ? max(8, 2 * widest) : 0);
   pendCount = 0;
   probeCount = 0;
   for (let i = 0; i < matchTotals.length; i++) matchTotals[i] = 0;
@@ -211,6 +235,7 @@ export function rebuild(): void {
       evaluate(r, g, e);
       unchecked(slotPenalty[k] = evPenalty);
       unchecked(slotMatches[k] = evMatches);
+      if (anyTotals) unchecked(slotTotal[k] = unchecked(slotTotalled[k]) ? period.evValue : 0);
       matchTotals[rw(r, RW_CONSTRAINT)] += evMatches;
     }
   }
@@ -252,18 +277,27 @@ function currentMatches(k: i32): i32 {
   return p >= 0 ? unchecked(pendMatches[p]) : unchecked(slotMatches[k]);
 }
 
-function probe(k: i32, penalty: i64, matches: i32): void {
+// @ts-ignore: decorator
+@inline
+function currentTotal(k: i32): i64 {
+  if (!anyTotals) return 0;
+  const p = unchecked(slotPending[k]);
+  return p >= 0 ? unchecked(pendTotal[p]) : unchecked(slotTotal[k]);
+}
+
+function probe(k: i32, penalty: i64, matches: i32, total: i64): void {
   unchecked(probeSlot[probeCount] = k);
   unchecked(probePenalty[probeCount] = penalty);
   unchecked(probeMatches[probeCount] = matches);
+  if (anyTotals) unchecked(probeTotal[probeCount] = total);
   probeCount++;
 }
 
-/** Probes slot k (rule r) at its new value, when it differs from the current one. */
-function change(k: i32, r: i32, penalty: i64, matches: i32, raw: StaticArray<i64>): void {
+/** Probes slot k (rule r) at its new value, when it differs from the current one (a running total's too). */
+function change(k: i32, r: i32, penalty: i64, matches: i32, raw: StaticArray<i64>, total: i64 = 0): void {
   const before = currentPenalty(k);
-  if (penalty == before && matches == currentMatches(k)) return;
-  probe(k, penalty, matches);
+  if (penalty == before && matches == currentMatches(k) && total == currentTotal(k)) return;
+  probe(k, penalty, matches, total);
   const id = rw(r, RW_CONSTRAINT);
   unchecked(raw[id] += penalty - before);
   markId(touchedMask, id);
@@ -295,6 +329,7 @@ function side(e: i32, remove: i32, add: i32, s1: i32, s2: i32, raw: StaticArray<
   const g = unchecked(employeeTz[e]);
   const n = unchecked(listLength[e]);
   const windows = n > windowedMinList;
+  let located = windows;
   if (windows) locateMove(e, remove, add);
   let wholeView = false;
   // Lists change between moves: a view built for an earlier one is never reused.
@@ -302,6 +337,18 @@ function side(e: i32, remove: i32, add: i32, s1: i32, s2: i32, raw: StaticArray<
   for (let k = from; k < to; k++) {
     const r = unchecked(employeeRules[k]);
     if (!sees(r, s1) && (s2 < 0 || !sees(r, s2))) continue;
+    if (anyTotals && unchecked(slotTotalled[k])) {
+      if (period.totalWindowed(r)) {
+        if (!located) locateMove(e, remove, add);
+        located = true;
+        // It builds a view of its own window.
+        wholeView = false;
+      }
+      const total = currentTotal(k) + period.totalDelta(r, g, remove, add);
+      const penalty = period.totalPenalty(r, total);
+      change(k, r, penalty, penalty != 0 ? 1 : 0, raw, total);
+      continue;
+    }
     if (windows && windowed(r)) {
       if (!setWindowFor(r, g)) continue;
       const lo = windowFrom, hi = windowTo;
@@ -383,6 +430,7 @@ export function mergeProbe(): void {
     }
     unchecked(pendPenalty[p] = probePenalty[i]);
     unchecked(pendMatches[p] = probeMatches[i]);
+    if (anyTotals) unchecked(pendTotal[p] = probeTotal[i]);
   }
   probeCount = 0;
 }
@@ -395,6 +443,7 @@ export function commitPending(): void {
     unchecked(matchTotals[id] += <i64>(unchecked(pendMatches[p]) - unchecked(slotMatches[k])));
     unchecked(slotPenalty[k] = pendPenalty[p]);
     unchecked(slotMatches[k] = pendMatches[p]);
+    if (anyTotals) unchecked(slotTotal[k] = pendTotal[p]);
     unchecked(slotPending[k] = -1);
   }
   pendCount = 0;

@@ -36,11 +36,13 @@ import { periodAt, nextPeriod, periodFirst, periodLast, weekday } from "../calen
 import {
   viewShift, viewLength, rw, counts, countedMinutes, minutesOnDay, startDay, endDay, clearDays, daySlot, touchDay, patchDay,
   dayMinutes, dayCount, dayUsed, rangeFirst, rangeLast, dayBase, daySpan, recording, record, movedDayFrom, movedDayTo,
-  windowOverDays, setTermDays, viewSerial, daysStamp, moveSerial, setWindow, windowFrom, windowTo,
+  windowOverDays, setTermDays, viewSerial, daysStamp, moveSerial, setWindow, windowFrom, windowTo, buildView, moveEmployee,
 } from "./view";
 
 export let evPenalty: i64 = 0;
 export let evMatches: i32 = 0;
+/** The value of the last period scorePeriods scored (0 when none): a running total's value (`runningTotal`). */
+export let evValue: i64 = 0;
 
 function outside(v: i64, lo: i32, hi: i32): i64 {
   let p: i64 = 0;
@@ -225,10 +227,32 @@ function usedDay(i: i32, split: bool): bool {
   return dayUsed(i) && (split || unchecked(dayCount[i]) > 0);
 }
 
+const WEEKEND_WORKED = 1, WEEKEND_IN_RANGE = 2;
+
+/**
+ * Weekend w of group g (its days: from its anchor, the consecutive days of the weekday mask) inside period [pFirst, pLast], from
+ * the per-day scratch: WEEKEND_WORKED when a shift counts on one of its days, WEEKEND_IN_RANGE when one of its days
+ * is inside the schedule [first, last].
+ */
+function weekendState(g: i32, w: i32, weekendStart: i32, mask: i32, pFirst: i32, pLast: i32, first: i32, last: i32, split: bool): i32 {
+  const spanLo = unchecked(dayBase[g]), spanHi = spanLo + daySpan - 1;
+  const anchor = 7 * w + weekendStart - 3;
+  let state = 0;
+  for (let j = 0; j < 7; j++) {
+    const d = anchor + j;
+    if (((mask >> weekday(d)) & 1) == 0) break;
+    if (d < pFirst || d > pLast) continue;
+    if (d >= first && d <= last) state |= WEEKEND_IN_RANGE;
+    if (d >= spanLo && d <= spanHi && usedDay(d - spanLo, split)) state |= WEEKEND_WORKED;
+  }
+  return state;
+}
+
 /** evaluatePeriodRule from the per-day scratch `aggregate` filled (or `patchMove` patched). */
 export function scorePeriods(r: i32, g: i32, dayFrom: i32, dayTo: i32): void {
   evPenalty = 0;
   evMatches = 0;
+  evValue = 0;
   const kind = rw(r, RW_KIND);
   const flags = rw(r, RW_FLAGS);
   const split = splits(r);
@@ -284,15 +308,8 @@ export function scorePeriods(r: i32, g: i32, dayFrom: i32, dayTo: i32): void {
       const w0 = weekendOf(pFirst, weekendStart), w1 = weekendOf(pLast, weekendStart);
       let run: i64 = 0, longest: i64 = 0;
       for (let w = w0; w <= w1; w++) {
-        const anchor = 7 * w + weekendStart - 3;
-        let worked = false, inRange = false;
-        for (let j = 0; j < 7; j++) {
-          const d = anchor + j;
-          if (((mask >> weekday(d)) & 1) == 0) break;
-          if (d < pFirst || d > pLast) continue;
-          if (d >= first && d <= last) inRange = true;
-          if (d >= spanLo && d <= spanHi && usedDay(d - spanLo, split)) worked = true;
-        }
+        const state = weekendState(g, w, weekendStart, mask, pFirst, pLast, first, last, split);
+        const worked = (state & WEEKEND_WORKED) != 0, inRange = (state & WEEKEND_IN_RANGE) != 0;
         if (kind == K_PERIOD_WEEKENDS) {
           if (worked) v++;
         } else if (kind == K_PERIOD_CONSECUTIVE_WEEKENDS) {
@@ -312,11 +329,11 @@ export function scorePeriods(r: i32, g: i32, dayFrom: i32, dayTo: i32): void {
       if (kind == K_PERIOD_CONSECUTIVE_WEEKENDS) v += max<i64>(0, run - <i64>hi);
       if (kind == K_PERIOD_CONSECUTIVE_WEEKENDS_OFF) v = longest;
     }
+    evValue = v;
     let p: i64;
     if (kind == K_PERIOD_CONSECUTIVE_WEEKENDS) p = hi >= 0 ? v : 0;
-    else if (kind == K_PERIOD_COST) p = tieredCost(r, v);
     else if (kind == K_PERIOD_SHIFT_TYPES) p = limits.typesPenalty;
-    else p = outside(v, lo, hi);
+    else p = totalPenalty(r, v);
     if (p != 0) {
       evPenalty += p;
       evMatches++;
@@ -324,6 +341,70 @@ export function scorePeriods(r: i32, g: i32, dayFrom: i32, dayTo: i32): void {
     }
     more = nextPeriod(pKind, param, pLast, first, last, last);
   }
+}
+
+// ---- running totals --------------------------------------------------------------------------------------------------
+
+/**
+ * Whether rule r (an employee in time zone group g) is a *running total*: one period, the whole schedule, whose value
+ * is a sum of terms a move changes only near its days: the shifts it counts on their start day (minutes worked or
+ * logged, shifts, a cost definition's minutes) or the weekends worked. contracts.ts keeps the value per slot and
+ * adds a move's `totalDelta`, instead of aggregating the employee's whole list (a SCHEDULE period's window is the
+ * whole list).
+ */
+export function runningTotal(r: i32, g: i32): bool {
+  const kind = rw(r, RW_KIND);
+  const summed = kind == K_PERIOD_MINUTES || kind == K_PERIOD_SHIFTS || kind == K_PERIOD_MINUTES_LOGGED || kind == K_PERIOD_COST || kind == K_PERIOD_WEEKENDS;
+  return summed && rw(r, RW_PERIOD) == PERIOD_SCHEDULE && !splits(r) && rangeFirst(g) <= rangeLast(g);
+}
+
+/** Whether running total r's delta reads a window of the list (weekends worked), so needs the move located (view.ts locateMove). */
+export function totalWindowed(r: i32): bool {
+  return rw(r, RW_KIND) == K_PERIOD_WEEKENDS;
+}
+
+/**
+ * How much the move (employee e's list without `remove`, with `add`) changes running total r's value (group g): the
+ * moved shifts' own contributions, or for weekends worked the weekends worked among those holding their start days,
+ * after less before, on the window of those weekends' days (the move located).
+ */
+export function totalDelta(r: i32, g: i32, remove: i32, add: i32): i64 {
+  if (!totalWindowed(r)) return contribution(r, g, add) - contribution(r, g, remove);
+  const mask = (rw(r, RW_FLAGS) >> RF_WEEKDAY_SHIFT) & 127, weekendStart = rw(r, RW_P1);
+  let w0 = i32.MAX_VALUE, w1 = i32.MIN_VALUE;
+  if (remove >= 0) {
+    const w = weekendOf(startDay(g, remove), weekendStart);
+    w0 = min(w0, w);
+    w1 = max(w1, w);
+  }
+  if (add >= 0) {
+    const w = weekendOf(startDay(g, add), weekendStart);
+    w0 = min(w0, w);
+    w1 = max(w1, w);
+  }
+  const first = rangeFirst(g), last = rangeLast(g);
+  windowOverDays(g, 7 * w0 + weekendStart - 3, 7 * w1 + weekendStart + 3);
+  buildView(moveEmployee, g, -1, -1, windowFrom, windowTo);
+  aggregate(r, g, false);
+  let delta: i64 = 0;
+  for (let w = w0; w <= w1; w++) delta -= weekendState(g, w, weekendStart, mask, first, last, first, last, false) & WEEKEND_WORKED;
+  patchMove(r, g, remove, add);
+  for (let w = w0; w <= w1; w++) delta += weekendState(g, w, weekendStart, mask, first, last, first, last, false) & WEEKEND_WORKED;
+  patchMove(r, g, add, remove);
+  return delta;
+}
+
+/** What shift s adds to running total r's value (group g) when r sums shifts: as `aggregate` and `scorePeriods` count it. */
+function contribution(r: i32, g: i32, s: i32): i64 {
+  if (s < 0 || !counts(r, g, s)) return 0;
+  const d = startDay(g, s);
+  if (daySlot(g, d) < 0 || d < rangeFirst(g) || d > rangeLast(g)) return 0;
+  return rw(r, RW_KIND) == K_PERIOD_SHIFTS ? 1 : <i64>countedMinutes(r, g, s);
+}
+
+/** Penalty of a period of rule r whose value is v (a match when not 0), for every kind but the weekend runs and shift types. */
+export function totalPenalty(r: i32, v: i64): i64 {
+  return rw(r, RW_KIND) == K_PERIOD_COST ? tieredCost(r, v) : outside(v, rw(r, RW_MIN), rw(r, RW_MAX));
 }
 
 // ---- declaration (contracts.ts `declare` calls it) --------------------------------------------------------------------
