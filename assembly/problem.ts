@@ -857,6 +857,8 @@ export function filterMatches(f: i32, s: i32): bool {
   const any = unchecked(filters[at]) != 0;
   const nInclude = unchecked(filters[at + 1]), nExclude = unchecked(filters[at + 2]);
   at += 3;
+  // One tag (a time span or pairing by shift type): the record's tag bits answer without reading the tag rows.
+  if (nInclude + nExclude == 1) return shiftHasTag(s, unchecked(filters[at])) == (nInclude == 1);
   const from = sf(s, SR_TAGS), to = sf(s + 1, SR_TAGS);
   if (nInclude > 0) {
     const hits = intersectionSize(filters, at, at + nInclude, shiftTags, from, to);
