@@ -88,6 +88,7 @@ import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./mo
 import { applyCoverMove } from "./moves/cover";
 import { applyRunRelocation } from "./moves/relocate";
 import { applyReroster } from "./moves/reroster";
+import { applyHorizonReroster } from "./moves/horizon";
 
 /** Half width, in start-order positions, of the window a swap partner is drawn from. */
 const SWAP_WINDOW: i32 = 64;
@@ -118,6 +119,8 @@ const COVER_SHARE: i32 = 64;
 const RELOCATE_SHARE: i32 = 32;
 /** Re-roster moves (openShiftStep), of MOVE_PERIOD, once the search is deep. */
 const DEEP_REROSTER: i32 = 32;
+/** Horizon re-rosters (horizonStep), of MOVE_PERIOD, once the search is deep; counted as re-roster moves. */
+const DEEP_HORIZON: i32 = 1;
 /** Employees scanned, from a random one, for the worst contract breach (all of them up to this many). */
 const BREACH_SCAN: i32 = 64;
 /**
@@ -726,6 +729,25 @@ function openShiftStep(slot: i32, kind: i32): void {
   if (applied > 0) finishCompound(slot, kind);
 }
 
+/**
+ * Horizon re-roster (moves/horizon.ts), counted as a re-roster: half of the time of an employee breaking its
+ * contract rules worst (breachEmployee) around one of its shifts, else of a sampled employee around an open shift
+ * that costs (openThatCosts); a change move when neither is found.
+ */
+function horizonStep(slot: i32): void {
+  let e = rngBelow(2) == 0 ? breachEmployee() : -1, anchor = -1;
+  if (e >= 0 && unchecked(listLength[e]) > 0) anchor = listAt(listBase(e), rngBelow(unchecked(listLength[e])));
+  else {
+    anchor = openThatCosts();
+    if (anchor >= 0) e = sampleEmployee(anchor);
+  }
+  if (anchor < 0 || e < 0) {
+    changeStep(slot);
+    return;
+  }
+  if (applyHorizonReroster(e, anchor) > 0) finishCompound(slot, MOVE_REROSTER);
+}
+
 /** Accepts (commits, journals, refreshes the pool) or undoes the applied compound move (moves/compound.ts). */
 function finishCompound(slot: i32, kind: i32): void {
   unchecked(movesTried[kind]++);
@@ -786,6 +808,7 @@ export function localSearchStep(): void {
     const cover = breach + (deep || poolSize == 0 ? COVER_SHARE : 0);
     const relocate = cover + (deep || poolSize == 0 ? RELOCATE_SHARE : 0);
     const reroster = relocate + (deep ? DEEP_REROSTER : 0);
+    const horizon = reroster + (deep ? DEEP_HORIZON : 0);
     if (r == 0) ruinRecreateStep(slot);
     else if (r <= block) blockSwapStep(slot);
     else if (r <= run) runStep(slot);
@@ -794,6 +817,7 @@ export function localSearchStep(): void {
     else if (r <= cover) openShiftStep(slot, MOVE_COVER);
     else if (r <= relocate) openShiftStep(slot, MOVE_RELOCATE);
     else if (r <= reroster) openShiftStep(slot, MOVE_REROSTER);
+    else if (r <= horizon) horizonStep(slot);
     else if ((r & 1) != 0) changeStep(slot);
     else swapStep(slot);
   }
