@@ -25,10 +25,10 @@ const DAY_MINUTES: i32 = 1440;
 /** Days of the window (at most this many cleared and as many taken: within compound.ts COMPOUND_MAX). */
 export const HORIZON_DAYS: i32 = 14;
 /** Nodes kept per day, and children per node besides the day off. */
-const BEAM: i32 = 8;
-const BRANCH: i32 = 3;
+const BEAM: i32 = 4;
+const BRANCH: i32 = 2;
 /** Open shifts of a day scored per node (from a random start-order position of the day). */
-const DAY_EVALS: i32 = 16;
+const DAY_EVALS: i32 = 8;
 /** Runs of work, and of days off, longer than these count as these in a node's state. */
 const RUN_CAP: i32 = 6;
 const OFF_CAP: i32 = 3;
