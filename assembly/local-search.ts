@@ -36,6 +36,8 @@
  *            its runs within two weeks and works a run of the same length holding that shift instead.
  *   reroster (moves/reroster.ts) a sampled employee's window of 3-7 days around an open shift that costs is
  *            cleared and rebuilt day by day, with a lookahead that starts new runs of several days; deep only.
+ *   horizon  (moves/horizon.ts) one employee's 14 days (the worst breach's, or a sampled one's around an open shift
+ *            that costs) chosen again by a beam search over the days, scored by the incremental scorer; deep only.
  * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD: a stall period with the best
  * unchanged, or a kick given while the violation pool is empty), then take more than half of the steps; before
  * `deep`, breach-aimed moves and cover moves take 64 steps in 512 each, and run relocations 32, while the violation
@@ -88,6 +90,7 @@ import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./mo
 import { applyCoverMove } from "./moves/cover";
 import { applyRunRelocation } from "./moves/relocate";
 import { applyReroster } from "./moves/reroster";
+import { applyHorizonReroster } from "./moves/horizon";
 
 /** Half width, in start-order positions, of the window a swap partner is drawn from. */
 const SWAP_WINDOW: i32 = 64;
@@ -118,6 +121,8 @@ const COVER_SHARE: i32 = 64;
 const RELOCATE_SHARE: i32 = 32;
 /** Re-roster moves (openShiftStep), of MOVE_PERIOD, once the search is deep. */
 const DEEP_REROSTER: i32 = 32;
+/** Horizon re-rosters (horizonStep), of MOVE_PERIOD, once the search is deep. */
+const DEEP_HORIZON: i32 = 1;
 /** Employees scanned, from a random one, for the worst contract breach (all of them up to this many). */
 const BREACH_SCAN: i32 = 64;
 /**
@@ -136,7 +141,7 @@ export let deep = false;
  * checks, and kicks given). Diagnostics for tests and benchmarks; not in the checkpoint (a restored session counts
  * from 0).
  */
-export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_COVER = 6, MOVE_RELOCATE = 7, MOVE_REROSTER = 8, MOVE_KINDS = 9;
+export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_COVER = 6, MOVE_RELOCATE = 7, MOVE_REROSTER = 8, MOVE_HORIZON = 9, MOVE_KINDS = 10;
 export const movesTried = new StaticArray<i64>(MOVE_KINDS);
 export const movesAccepted = new StaticArray<i64>(MOVE_KINDS);
 export const periodBest = new StaticArray<i64>(3);
@@ -726,6 +731,25 @@ function openShiftStep(slot: i32, kind: i32): void {
   if (applied > 0) finishCompound(slot, kind);
 }
 
+/**
+ * Horizon re-roster (moves/horizon.ts): half of the time of an employee breaking its
+ * contract rules worst (breachEmployee) around one of its shifts, else of a sampled employee around an open shift
+ * that costs (openThatCosts); a change move when neither is found.
+ */
+function horizonStep(slot: i32): void {
+  let e = rngBelow(2) == 0 ? breachEmployee() : -1, anchor = -1;
+  if (e >= 0 && unchecked(listLength[e]) > 0) anchor = listAt(listBase(e), rngBelow(unchecked(listLength[e])));
+  else {
+    anchor = openThatCosts();
+    if (anchor >= 0) e = sampleEmployee(anchor);
+  }
+  if (anchor < 0 || e < 0) {
+    changeStep(slot);
+    return;
+  }
+  if (applyHorizonReroster(e, anchor) > 0) finishCompound(slot, MOVE_HORIZON);
+}
+
 /** Accepts (commits, journals, refreshes the pool) or undoes the applied compound move (moves/compound.ts). */
 function finishCompound(slot: i32, kind: i32): void {
   unchecked(movesTried[kind]++);
@@ -786,6 +810,7 @@ export function localSearchStep(): void {
     const cover = breach + (deep || poolSize == 0 ? COVER_SHARE : 0);
     const relocate = cover + (deep || poolSize == 0 ? RELOCATE_SHARE : 0);
     const reroster = relocate + (deep ? DEEP_REROSTER : 0);
+    const horizon = reroster + (deep ? DEEP_HORIZON : 0);
     if (r == 0) ruinRecreateStep(slot);
     else if (r <= block) blockSwapStep(slot);
     else if (r <= run) runStep(slot);
@@ -794,6 +819,7 @@ export function localSearchStep(): void {
     else if (r <= cover) openShiftStep(slot, MOVE_COVER);
     else if (r <= relocate) openShiftStep(slot, MOVE_RELOCATE);
     else if (r <= reroster) openShiftStep(slot, MOVE_REROSTER);
+    else if (r <= horizon) horizonStep(slot);
     else if ((r & 1) != 0) changeStep(slot);
     else swapStep(slot);
   }

@@ -81,7 +81,7 @@ export interface SolverOptions {
 }
 
 /** The compound kinds of the local search, in the core's order (assembly/local-search.ts MOVE_RUIN .. MOVE_KICK). */
-export const COMPOUND_MOVE_KINDS = ["ruinRecreate", "blockSwap", "runMove", "coverChain", "kick", "breach", "cover", "relocate", "reroster"] as const;
+export const COMPOUND_MOVE_KINDS = ["ruinRecreate", "blockSwap", "runMove", "coverChain", "kick", "breach", "cover", "relocate", "reroster", "horizon"] as const;
 export type CompoundMoveKind = (typeof COMPOUND_MOVE_KINDS)[number];
 
 /** The one error type of the glue: a core call refused (bad input, wrong state, stale checkpoint). */

@@ -8,8 +8,13 @@ import { assignment } from "../state";
 import { commitDelta, addChangeDelta, resetDelta } from "../score";
 import { noteChange } from "../best";
 
-/** Most changes of one compound move (the best-solution journal has room for 32 per move, best.ts MOVE_NOTES). */
-export const COMPOUND_MAX: i32 = 16;
+/**
+ * Most changes of one compound move (the best-solution journal has room for 32 per move, best.ts MOVE_NOTES): the
+ * horizon re-roster (horizon.ts) clears and takes up to 14 days each; the other moves keep to COMPOUND_ROOM
+ * (compoundRoom).
+ */
+export const COMPOUND_MAX: i32 = 32;
+const COMPOUND_ROOM: i32 = 16;
 
 const changed = new StaticArray<i32>(COMPOUND_MAX);
 const changedFrom = new StaticArray<i32>(COMPOUND_MAX);
@@ -21,9 +26,9 @@ export function compoundBegin(): void {
   resetDelta();
 }
 
-/** Whether the move has room for `n` more changes. */
+/** Whether the move has room for `n` more changes, within COMPOUND_ROOM. */
 export function compoundRoom(n: i32): bool {
-  return compoundCount + n <= COMPOUND_MAX;
+  return compoundCount + n <= COMPOUND_ROOM;
 }
 
 /** Scores and applies a change of shift s from employee `from` to `to` (-1: nobody). */
