@@ -309,6 +309,11 @@ function change(k: i32, r: i32, penalty: i64, matches: i32, raw: StaticArray<i64
  * slower). Both ways are exact; the fuzz test sets 0 for half of its inputs so that short lists take windows too.
  */
 let windowedMinList: i32 = 32;
+/**
+ * Shift sequence patterns take windows from lists this long: their window is the few days a match reads around the
+ * move, where the whole list is every day of the horizon (README "Solver performance").
+ */
+const PATTERN_MIN_LIST: i32 = 4;
 
 export function setWindowedMinList(n: i32): void {
   windowedMinList = max(0, n);
@@ -349,7 +354,9 @@ function side(e: i32, remove: i32, add: i32, s1: i32, s2: i32, raw: StaticArray<
       change(k, r, penalty, penalty != 0 ? 1 : 0, raw, total);
       continue;
     }
-    if (windows && windowed(r)) {
+    if ((windows || (n > PATTERN_MIN_LIST && isPatternRule(rw(r, RW_KIND)))) && windowed(r)) {
+      if (!located) locateMove(e, remove, add);
+      located = true;
       if (!setWindowFor(r, g)) continue;
       const lo = windowFrom, hi = windowTo;
       if (lo > 0 || hi < n) {
