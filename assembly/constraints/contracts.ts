@@ -334,8 +334,8 @@ function side(e: i32, remove: i32, add: i32, s1: i32, s2: i32, raw: StaticArray<
   const g = unchecked(employeeTz[e]);
   const n = unchecked(listLength[e]);
   const windows = n > windowedMinList;
-  let located = windows;
-  if (windows) locateMove(e, remove, add);
+  // The move is located (view.ts locateMove) for the first rule that reads a window.
+  let located = false;
   let wholeView = false;
   // Lists change between moves: a view built for an earlier one is never reused.
   beforeSerial = -1;

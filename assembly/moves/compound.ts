@@ -42,7 +42,7 @@ export function compoundChange(s: i32, from: i32, to: i32): void {
 
 /**
  * Takes back the newest change, scored back (score.ts addChangeDelta of the reverse change), so the move's deltas
- * are what they were before it: a tentative change that did not pay off (moves/reroster.ts).
+ * are what they were before it: a tentative change that did not pay off (reroster.ts, horizon.ts).
  */
 export function compoundPop(): void {
   const i = --compoundCount;

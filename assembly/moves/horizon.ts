@@ -40,7 +40,6 @@ const nodeShift = new StaticArray<i32>(HORIZON_DAYS * BEAM);
 const nodeKind = new StaticArray<i32>(HORIZON_DAYS * BEAM);
 const nodeRun = new StaticArray<i32>(HORIZON_DAYS * BEAM);
 const nodeOff = new StaticArray<i32>(HORIZON_DAYS * BEAM);
-const nodeScore = new StaticArray<i64>(3 * HORIZON_DAYS * BEAM);
 // The children of one day, before the selection.
 const childParent = new StaticArray<i32>(CHILDREN);
 const childShift = new StaticArray<i32>(CHILDREN);
@@ -54,7 +53,6 @@ const optShift = new StaticArray<i32>(DAY_EVALS);
 const optKind = new StaticArray<i32>(DAY_EVALS);
 const optScore = new StaticArray<i64>(3 * DAY_EVALS);
 const path = new StaticArray<i32>(HORIZON_DAYS);
-const cleared = new StaticArray<i32>(HORIZON_DAYS);
 
 /** The kind of shift s (its length, key skill and tags), 0 for none: two shifts of one kind read alike to the rules. */
 function kindOf(s: i32): i32 {
@@ -173,9 +171,6 @@ function select(d: i32, n: i32): i32 {
     unchecked(nodeKind[at] = childKind[best]);
     unchecked(nodeRun[at] = childRun[best]);
     unchecked(nodeOff[at] = childOff[best]);
-    unchecked(nodeScore[3 * at] = childScore[3 * best]);
-    unchecked(nodeScore[3 * at + 1] = childScore[3 * best + 1]);
-    unchecked(nodeScore[3 * at + 2] = childScore[3 * best + 2]);
     kept++;
   }
   return kept;
@@ -195,7 +190,6 @@ export function applyHorizonReroster(e: i32, anchor: i32): i32 {
   while (lo > first && lo + (HORIZON_DAYS - 1) * DAY_MINUTES > last) lo -= DAY_MINUTES;
   clearWindow(e, lo, lo + HORIZON_DAYS * DAY_MINUTES, HORIZON_DAYS);
   const nCleared = compoundCount;
-  for (let j = 0; j < nCleared; j++) unchecked(cleared[j] = compoundShift(j));
   let alive = 0;
   for (let d = 0; d < HORIZON_DAYS; d++) {
     const dayLo = lo + d * DAY_MINUTES;
@@ -208,13 +202,9 @@ export function applyHorizonReroster(e: i32, anchor: i32): i32 {
   if (alive == 0) return compoundUndo();
   const n = applyPath(e, HORIZON_DAYS - 1, 0);
   if (n == nCleared) {
-    // The same shifts as before: no move.
+    // The same shifts as before (every cleared one, the first changes, is e's again): no move.
     let same = true;
-    for (let j = 0; j < n && same; j++) {
-      let found = false;
-      for (let k = 0; k < nCleared; k++) if (unchecked(cleared[k]) == unchecked(path[j])) found = true;
-      same = found;
-    }
+    for (let j = 0; j < nCleared && same; j++) same = unchecked(assignment[compoundShift(j)]) == e;
     if (same) return compoundUndo();
   }
   return compoundCount;
