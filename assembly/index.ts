@@ -28,7 +28,8 @@ import {
   scoreHard, scoreMedium, scoreSoft, setWeight,
 } from "./score";
 import { bestHard, bestMedium, bestSoft, bestAssignmentPointer } from "./best";
-import { setLahcLength as setLength, setAcceptor as setKind, setPeriods, movesTried, movesAccepted, MOVE_KINDS } from "./local-search";
+import { share } from "./move-shares";
+import { setLahcLength as setLength, setAcceptor as setKind, setPeriods, movesTried, movesAccepted, MOVE_KINDS, SHARE_KINDS } from "./local-search";
 import * as engine from "./engine";
 
 export { runSlice, manualChange, manualSwap, applyAssignment, start, trialChange } from "./engine";
@@ -153,6 +154,15 @@ export function setSearchPeriods(stall: i64, kick: i64): i32 {
 export function compoundMoveCount(kind: i32, accepted: i32): i64 {
   if (kind < 0 || kind >= MOVE_KINDS) return -1;
   return accepted != 0 ? movesAccepted[kind] : movesTried[kind];
+}
+
+/**
+ * The adaptive share (out of move-shares.ts SHARE_SCALE) of step kind `kind` (local-search.ts MOVE_RUIN ..
+ * MOVE_SWAP), as drawn once the search is deep; -1 for no such kind.
+ */
+export function moveShare(kind: i32): i32 {
+  if (kind < 0 || kind >= SHARE_KINDS) return -1;
+  return share[kind];
 }
 
 /** Acceptor: 0 late acceptance, 1 simulated annealing with starting temperatures per level and a half-life in steps. */

@@ -5,7 +5,7 @@
  * differs from its own.
  */
 
-export const LAYOUT_VERSION: i32 = 18;
+export const LAYOUT_VERSION: i32 = 19;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Problem buffer: one little-endian i32 array written by the glue into memory from `alloc`, read once by
@@ -435,6 +435,7 @@ export const BALANCE_COUNT: i32 = 1;
 //  │ saTemperature{H,M,S} f64 │ weights[C] i64 │ current[S] │ best[S] │ order[orderLen] │ pool[poolSize] i32   │
 //  │ pad │ history[3·lahc] i64 │ periodBest{H,M,S} i64 │ deep i32 (local-search.ts: compound moves' shares)   │
 //  │ pad │ stallPeriod kickPeriod i64 (local-search.ts setPeriods)                                                │
+//  │ shareReward[K] shareWork[K] i64 │ share[K] i32 (move-shares.ts; K = local-search.ts SHARE_KINDS)          │
 //  ╘══════════════════════════════════════════════════════════════════════════════════════════════════════════════╛
 // ---------------------------------------------------------------------------------------------------------------
 

@@ -41,7 +41,9 @@
  * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD: a stall period with the best
  * unchanged, or a kick given while the violation pool is empty), then take more than half of the steps; before
  * `deep`, breach-aimed moves and cover moves take 64 steps in 512 each, and run relocations 32, while the violation
- * pool is empty; re-rosters run only once `deep`. A late acceptance
+ * pool is empty; re-rosters run only once `deep`. Once `deep`, the kinds (the compound ones, change and swap) are
+ * drawn by adaptive shares (move-shares.ts): the shares above are their base, and every SHARE_PERIOD steps each
+ * kind's share moves toward what it earns per score evaluation, within half and twice its base. A late acceptance
  * search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
  * shortened before the start (setPeriods, the session's `searchPeriods` option), so tests reach every kind.
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
@@ -75,8 +77,9 @@ import { setEmployee } from "./solution";
 import { assignment, hardClean, listBase, listLength, listAt, listStart, lowerBoundByStart } from "./state";
 import {
   resetDelta, addChangeDelta, commitDelta, evalChange, moveHardUntil, moveRest, swapHardUntil, swapRest, dHard, dMedium,
-  dSoft, pHard, pMedium, pSoft, scoreHard, scoreMedium, scoreSoft, isBetter, constraintWeight,
+  dSoft, pHard, pMedium, pSoft, scoreHard, scoreMedium, scoreSoft, isBetter, constraintWeight, evalCount,
 } from "./score";
+import { SHARE_PERIOD, SHARE_SCALE, creditStep, drawKind, reweigh, resetShares, setBaseShares } from "./move-shares";
 import { enabled, hardLocal } from "./constraints/index";
 import { overlapOfOwnShift, ID as OVERLAP_ID } from "./constraints/overlapping-shift";
 import { ID as UNASSIGNED_ID } from "./constraints/unassigned-shift";
@@ -142,6 +145,8 @@ export let deep = false;
  * from 0).
  */
 export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_COVER = 6, MOVE_RELOCATE = 7, MOVE_REROSTER = 8, MOVE_HORIZON = 9, MOVE_KINDS = 10;
+/** The simple kinds, after the compound ones: the kinds of step that the adaptive shares weigh (move-shares.ts). */
+export const MOVE_CHANGE = 10, MOVE_SWAP = 11, SHARE_KINDS = 12;
 export const movesTried = new StaticArray<i64>(MOVE_KINDS);
 export const movesAccepted = new StaticArray<i64>(MOVE_KINDS);
 export const periodBest = new StaticArray<i64>(3);
@@ -273,6 +278,7 @@ export function initLocalSearch(): void {
     movesTried[k] = 0;
     movesAccepted[k] = 0;
   }
+  resetShares();
   schedulePeriodic();
 }
 
@@ -786,6 +792,61 @@ function kickIfStalled(): void {
   for (let i = 0; i < lahcLength; i++) unchecked(history[3 * i + 2] = scoreSoft - kick);
 }
 
+/**
+ * The kind of a step before the search is `deep`, by the fixed shares of MOVE_PERIOD (see the header): the compound
+ * kinds' shares while the violation pool is empty, else block swaps, ruin and recreate, changes and swaps alone.
+ */
+function fixedKind(): i32 {
+  const r = rngBelow(MOVE_PERIOD);
+  const breach = BLOCK_SHARE + (poolSize == 0 ? BREACH_SHARE : 0);
+  const cover = breach + (poolSize == 0 ? COVER_SHARE : 0);
+  const relocate = cover + (poolSize == 0 ? RELOCATE_SHARE : 0);
+  if (r == 0) return MOVE_RUIN;
+  if (r <= BLOCK_SHARE) return MOVE_BLOCK;
+  if (r <= breach) return MOVE_BREACH;
+  if (r <= cover) return MOVE_COVER;
+  if (r <= relocate) return MOVE_RELOCATE;
+  return (r & 1) != 0 ? MOVE_CHANGE : MOVE_SWAP;
+}
+
+/**
+ * The deep phase's base shares (move-shares.ts: the floor is half of them), out of SHARE_SCALE: MOVE_PERIOD's
+ * DEEP_* and the cover moves' and run relocations' shares, one in MOVE_PERIOD for ruin and recreate, and the rest
+ * to changes and swaps, half each. The kick is no kind of step (its share is 0).
+ */
+function deepBaseShares(): StaticArray<i32> {
+  const base = new StaticArray<i32>(SHARE_KINDS);
+  base[MOVE_RUIN] = 1;
+  base[MOVE_BLOCK] = DEEP_BLOCK;
+  base[MOVE_RUN] = DEEP_RUN;
+  base[MOVE_CHAIN] = DEEP_CHAIN;
+  base[MOVE_BREACH] = DEEP_BREACH;
+  base[MOVE_COVER] = COVER_SHARE;
+  base[MOVE_RELOCATE] = RELOCATE_SHARE;
+  base[MOVE_REROSTER] = DEEP_REROSTER;
+  base[MOVE_HORIZON] = DEEP_HORIZON;
+  let used = 0;
+  for (let k = 0; k < SHARE_KINDS; k++) used += base[k];
+  base[MOVE_CHANGE] = (MOVE_PERIOD - used) >> 1;
+  base[MOVE_SWAP] = MOVE_PERIOD - used - base[MOVE_CHANGE];
+  for (let k = 0; k < SHARE_KINDS; k++) base[k] *= SHARE_SCALE / MOVE_PERIOD;
+  return base;
+}
+
+setBaseShares(deepBaseShares());
+
+function runKind(kind: i32, slot: i32): void {
+  if (kind == MOVE_RUIN) ruinRecreateStep(slot);
+  else if (kind == MOVE_BLOCK) blockSwapStep(slot);
+  else if (kind == MOVE_RUN) runStep(slot);
+  else if (kind == MOVE_CHAIN) chainStep(slot);
+  else if (kind == MOVE_BREACH) breachStep(slot);
+  else if (kind == MOVE_COVER || kind == MOVE_RELOCATE || kind == MOVE_REROSTER) openShiftStep(slot, kind);
+  else if (kind == MOVE_HORIZON) horizonStep(slot);
+  else if (kind == MOVE_CHANGE) changeStep(slot);
+  else swapStep(slot);
+}
+
 export function localSearchStep(): void {
   if (acceptor == ACCEPTOR_LATE_ACCEPTANCE) {
     if (lahcLength < LAHC_MAX && stepsDone >= LAHC_GROWTH * <i64>lahcLength) growHistory();
@@ -804,24 +865,14 @@ export function localSearchStep(): void {
   }
   const slot = <i32>(lahcIndex % <i64>lahcLength);
   if (movableCount > 0 && employeeCount > 0) {
-    const r = rngBelow(MOVE_PERIOD);
-    const block = deep ? DEEP_BLOCK : BLOCK_SHARE, run = block + (deep ? DEEP_RUN : 0), chain = run + (deep ? DEEP_CHAIN : 0);
-    const breach = chain + (deep ? DEEP_BREACH : poolSize == 0 ? BREACH_SHARE : 0);
-    const cover = breach + (deep || poolSize == 0 ? COVER_SHARE : 0);
-    const relocate = cover + (deep || poolSize == 0 ? RELOCATE_SHARE : 0);
-    const reroster = relocate + (deep ? DEEP_REROSTER : 0);
-    const horizon = reroster + (deep ? DEEP_HORIZON : 0);
-    if (r == 0) ruinRecreateStep(slot);
-    else if (r <= block) blockSwapStep(slot);
-    else if (r <= run) runStep(slot);
-    else if (r <= chain) chainStep(slot);
-    else if (r <= breach) breachStep(slot);
-    else if (r <= cover) openShiftStep(slot, MOVE_COVER);
-    else if (r <= relocate) openShiftStep(slot, MOVE_RELOCATE);
-    else if (r <= reroster) openShiftStep(slot, MOVE_REROSTER);
-    else if (r <= horizon) horizonStep(slot);
-    else if ((r & 1) != 0) changeStep(slot);
-    else swapStep(slot);
+    // Deep: the kind drawn by the adaptive shares (move-shares.ts), reweighed every SHARE_PERIOD steps, and credited
+    // with the step's work and gain; before: by the fixed shares.
+    const adaptive = deep;
+    if (adaptive && stepsDone > 0 && (stepsDone & (SHARE_PERIOD - 1)) == 0) reweigh();
+    const kind = adaptive ? drawKind() : fixedKind();
+    const h0 = scoreHard, m0 = scoreMedium, s0 = scoreSoft, work = evalCount;
+    runKind(kind, slot);
+    if (adaptive) creditStep(kind, evalCount - work, h0, m0, s0);
   }
   // Burke & Bykov: the slot takes the current cost whether or not the candidate was accepted.
   const at = slot * 3;

@@ -31,6 +31,12 @@ export let dHard: i64 = 0;
 export let dMedium: i64 = 0;
 export let dSoft: i64 = 0;
 
+/**
+ * Changes scored so far (evalChange, and each change of a move scored without applying it): the measure of a
+ * step's work that the adaptive move shares read (move-shares.ts); never reset.
+ */
+export let evalCount: i64 = 0;
+
 /** Delta of the last `evalChange`. */
 export let pHard: i64 = 0;
 export let pMedium: i64 = 0;
@@ -93,6 +99,7 @@ const moveTouched = newMask();
  * pHard/pMedium/pSoft. Leaves the move in progress alone.
  */
 export function evalChange(s: i32, from: i32, to: i32): void {
+  evalCount++;
   for (let w = 0; w < MASK_WORDS; w++) {
     let m = unchecked(changeMask[w]);
     while (m) {
@@ -163,6 +170,7 @@ export function addChangeDelta(s: i32, from: i32, to: i32): void {
  * (all their levels at once: one view per employee serves them all). When it returns true, dHard is exact.
  */
 export function moveHardUntil(s: i32, from: i32, to: i32, limit: i64): bool {
+  evalCount++;
   subtractHard(s, from, moveRaw);
   addChangeEarly(s, from, to, moveRaw);
   settleMove();
@@ -178,6 +186,7 @@ export function moveHardUntil(s: i32, from: i32, to: i32, limit: i64): bool {
 
 /** swapHard with early exit (see moveHardUntil). */
 export function swapHardUntil(s1: i32, s2: i32, a: i32, b: i32, limit: i64): bool {
+  evalCount += 2;
   subtractHard(s1, a, moveRaw);
   subtractHard(s2, b, moveRaw);
   addSwapHard(s1, s2, a, b, moveRaw);

@@ -83,6 +83,9 @@ export interface SolverOptions {
 /** The compound kinds of the local search, in the core's order (assembly/local-search.ts MOVE_RUIN .. MOVE_KICK). */
 export const COMPOUND_MOVE_KINDS = ["ruinRecreate", "blockSwap", "runMove", "coverChain", "kick", "breach", "cover", "relocate", "reroster", "horizon"] as const;
 export type CompoundMoveKind = (typeof COMPOUND_MOVE_KINDS)[number];
+/** The kinds of step the adaptive shares weigh (assembly/local-search.ts MOVE_RUIN .. MOVE_SWAP). */
+export const MOVE_SHARE_KINDS = [...COMPOUND_MOVE_KINDS, "change", "swap"] as const;
+export type MoveShareKind = (typeof MOVE_SHARE_KINDS)[number];
 
 /** The one error type of the glue: a core call refused (bad input, wrong state, stale checkpoint). */
 export class SolverError extends Error {
@@ -481,6 +484,18 @@ export class SolverSession {
     const out = {} as Record<CompoundMoveKind, { tried: number; accepted: number }>;
     COMPOUND_MOVE_KINDS.forEach((kind, i) => {
       out[kind] = { tried: Number(this.core.compoundMoveCount(i, 0)), accepted: Number(this.core.compoundMoveCount(i, 1)) };
+    });
+    return out;
+  }
+
+  /**
+   * The shares, out of 65,536, with which the deep search draws each kind of step: the compound kinds, then
+   * `change` and `swap` (assembly/move-shares.ts: adapted to what each kind earns per unit of work).
+   */
+  moveShares(): Record<MoveShareKind, number> {
+    const out = {} as Record<MoveShareKind, number>;
+    MOVE_SHARE_KINDS.forEach((kind, i) => {
+      out[kind] = this.core.moveShare(i);
     });
     return out;
   }

@@ -30,6 +30,7 @@ export interface RotaExports {
   setAcceptor(kind: number, hard: number, medium: number, soft: number, halfLife: bigint): number;
   setSearchPeriods(stall: bigint, kick: bigint): number;
   compoundMoveCount(kind: number, accepted: number): bigint;
+  moveShare(kind: number): number;
   start(seed: number): number;
   runSlice(budget: number): number;
   phase(): number;
