@@ -23,7 +23,7 @@ import {
   poolSize, restorePool, deep, setDeep, periodBest, stallPeriod, kickPeriod, setPeriods,
 } from "./local-search";
 import { rngState, rngSetState } from "./rng";
-import { SHARE_SCALE, shareKinds, shareBase, share, shareReward, shareWork, restoreShares } from "./move-shares";
+import { sharesBytes, sharesValid, restoreShares, writeShares } from "./move-shares";
 import { phase, started, unitsDone, localSearchSteps, prepare, setState } from "./engine";
 
 /** Sequential cursor; with base 0 nothing is written (measuring). */
@@ -91,9 +91,8 @@ function writeAll(): void {
   w32(0);
   w64(stallPeriod);
   w64(kickPeriod);
-  for (let k = 0; k < shareKinds; k++) w64(shareReward[k]);
-  for (let k = 0; k < shareKinds; k++) w64(shareWork[k]);
-  for (let k = 0; k < shareKinds; k++) w32(share[k]);
+  if (base) writeShares(base + at);
+  at += sharesBytes();
 }
 
 export function checkpointSize(): i32 {
@@ -188,7 +187,7 @@ export function checkpointRestore(from: usize, bytes: i32): i32 {
   r32();
   const stall = r64(), kick = r64();
   const sharesAt = at;
-  at += <usize>(20 * shareKinds);
+  at += sharesBytes();
   if (overrun || at != end) return ERR_SIZE;
   if (atDeep != 0 && atDeep != 1) return ERR_RANGE;
   if (stall < 0 || kick < 0) return ERR_RANGE;
@@ -203,16 +202,7 @@ export function checkpointRestore(from: usize, bytes: i32): i32 {
     if (p < 0 || p >= s) return ERR_RANGE;
   }
   for (let i = 0; i < CONSTRAINT_COUNT; i++) if (weights[i] < 0) return ERR_RANGE;
-  // The move shares: rewards and works not negative, shares summing to the scale, none for a kind never drawn.
-  let shareSum = 0;
-  for (let k = 0; k < shareKinds; k++) {
-    const reward = load<i64>(src + sharesAt + (<usize>k << 3));
-    const work = load<i64>(src + sharesAt + (<usize>(shareKinds + k) << 3));
-    const v = load<i32>(src + sharesAt + (<usize>(2 * shareKinds) << 3) + (<usize>k << 2));
-    if (reward < 0 || work < 0 || v < 0 || v > SHARE_SCALE || (v > 0 && shareBase[k] == 0)) return ERR_RANGE;
-    shareSum += v;
-  }
-  if (shareSum != SHARE_SCALE) return ERR_RANGE;
+  if (!sharesValid(src + sharesAt)) return ERR_RANGE;
 
   for (let i = 0; i < CONSTRAINT_COUNT; i++) setWeight(i, weights[i]);
   setLahcLength(lahc);

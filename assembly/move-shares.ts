@@ -36,16 +36,18 @@ export let shareBase = new StaticArray<i32>(0);
 export let share = new StaticArray<i32>(0);
 export let shareReward = new StaticArray<i64>(0);
 export let shareWork = new StaticArray<i64>(0);
-const rate = new StaticArray<f64>(32);
-const fresh = new StaticArray<f64>(32);
+let rate = new StaticArray<f64>(0);
+let fresh = new StaticArray<f64>(0);
 
-/** Sets the base shares (each out of SHARE_SCALE, summing to it; at most 32 kinds), once, at the module's start. */
+/** Sets the base shares (each out of SHARE_SCALE, summing to it), once, at the module's start. */
 export function setBaseShares(base: StaticArray<i32>): void {
   shareKinds = base.length;
   shareBase = base;
   share = new StaticArray<i32>(shareKinds);
   shareReward = new StaticArray<i64>(shareKinds);
   shareWork = new StaticArray<i64>(shareKinds);
+  rate = new StaticArray<f64>(shareKinds);
+  fresh = new StaticArray<f64>(shareKinds);
   resetShares();
 }
 
@@ -128,11 +130,50 @@ function clamp(v: f64, base: i32): f64 {
   return Math.min(<f64>(2 * base), Math.max(<f64>(base >> 1), v));
 }
 
-/** Restores the shares, rewards and works of a checkpoint (already checked: checkpoint.ts). */
+/** Bytes of the shares, rewards and works in a checkpoint (checkpoint.ts): K i64 rewards, K i64 works, K i32 shares. */
+export function sharesBytes(): usize {
+  return <usize>(20 * shareKinds);
+}
+
+function rewardAt(src: usize, k: i32): i64 {
+  return load<i64>(src + (<usize>k << 3));
+}
+function workAt(src: usize, k: i32): i64 {
+  return load<i64>(src + (<usize>(shareKinds + k) << 3));
+}
+function shareAt(src: usize, k: i32): i32 {
+  return load<i32>(src + (<usize>(2 * shareKinds) << 3) + (<usize>k << 2));
+}
+
+/** Writes the shares, rewards and works at `out` (sharesBytes() bytes). */
+export function writeShares(out: usize): void {
+  for (let k = 0; k < shareKinds; k++) {
+    store<i64>(out + (<usize>k << 3), unchecked(shareReward[k]));
+    store<i64>(out + (<usize>(shareKinds + k) << 3), unchecked(shareWork[k]));
+    store<i32>(out + (<usize>(2 * shareKinds) << 3) + (<usize>k << 2), unchecked(share[k]));
+  }
+}
+
+/**
+ * Whether a checkpoint's shares at `src` can be restored: rewards and works not negative, shares summing to the
+ * scale, none for a kind whose base is 0.
+ */
+export function sharesValid(src: usize): bool {
+  let sum = 0;
+  for (let k = 0; k < shareKinds; k++) {
+    const v = shareAt(src, k);
+    if (rewardAt(src, k) < 0 || workAt(src, k) < 0 || v < 0 || v > SHARE_SCALE) return false;
+    if (v > 0 && unchecked(shareBase[k]) == 0) return false;
+    sum += v;
+  }
+  return sum == SHARE_SCALE;
+}
+
+/** Restores the shares, rewards and works of a checkpoint (checked by sharesValid). */
 export function restoreShares(src: usize): void {
   for (let k = 0; k < shareKinds; k++) {
-    unchecked(shareReward[k] = load<i64>(src + (<usize>k << 3)));
-    unchecked(shareWork[k] = load<i64>(src + (<usize>(shareKinds + k) << 3)));
-    unchecked(share[k] = load<i32>(src + (<usize>(2 * shareKinds) << 3) + (<usize>k << 2)));
+    unchecked(shareReward[k] = rewardAt(src, k));
+    unchecked(shareWork[k] = workAt(src, k));
+    unchecked(share[k] = shareAt(src, k));
   }
 }
