@@ -90,7 +90,7 @@ import { applyRunSlide } from "./moves/slide";
 import { breachOf, breachHard, breachMedium, breachSoft } from "./constraints/contracts";
 import { applyCoverChain, costsOpen } from "./moves/chain";
 import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./moves/compound";
-import { applyCoverMove, applyCoverSlide, cheaperHolder, idleNeighbour } from "./moves/cover";
+import { applyCoverMove, cheaperHolder } from "./moves/cover";
 import { applyRunRelocation } from "./moves/relocate";
 import { applyReroster } from "./moves/reroster";
 import { applyHorizonReroster } from "./moves/horizon";
@@ -732,18 +732,7 @@ function openShiftStep(slot: i32, kind: i32): void {
     changeStep(slot);
     return;
   }
-  let e = -1;
-  if (kind == MOVE_COVER) {
-    const source = rngBelow(4);
-    if (source < 2) e = cheaperHolder(s);
-    else if (source == 2) {
-      e = idleNeighbour(s);
-      if (e >= 0) {
-        if (applyCoverSlide(s, e) > 0) finishCompound(slot, kind);
-        return;
-      }
-    }
-  }
+  let e = kind == MOVE_COVER && rngBelow(2) == 0 ? cheaperHolder(s) : -1;
   if (e < 0) e = sampleEmployee(s);
   const applied = kind == MOVE_COVER ? applyCoverMove(s, e) : kind == MOVE_RELOCATE ? applyRunRelocation(s, e) : applyReroster(e, s);
   if (applied > 0) finishCompound(slot, kind);

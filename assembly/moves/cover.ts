@@ -17,13 +17,9 @@ import { assignment } from "../state";
 import { rngBelow } from "../rng";
 import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
 import { costsOpen, take, released, drawNearby } from "./chain";
-import { firstShiftIn, holdsIn, runAround, runFirst, runLast } from "./run";
 
 /** Start-order positions of the released shift's start scanned for an equivalent held shift. */
 const TWIN_SCAN: i32 = 256;
-const DAY_MINUTES: i32 = 1440;
-/** Days looked at each way for the ends of the run a cover slide moves. */
-const SLIDE_REACH: i32 = 14;
 
 /** Whether shift y can stand for x: same start, end and key skill, and every tag of x. */
 function twinOf(x: i32, y: i32): bool {
@@ -68,58 +64,6 @@ export function cheaperHolder(x: i32): i32 {
     if (rngBelow(++seen) == 0) found = f;
   }
   return found;
-}
-
-/** The shift, on the day next to the open shift's, of the employee idleNeighbour returned (read by applyCoverSlide). */
-let neighbour: i32 = -1;
-
-/**
- * An employee at work the day before or after open shift x (the side drawn at random) and off on x's day, who holds
- * x's key skill, drawn uniformly among the holders of the first TWIN_SCAN start-order positions that can overlap x's
- * time on that day; -1 when there is none. Where a rule caps the days or weekends worked (on the benchmark, nearly
- * every employee at its most weekends, and the under-cover all on Saturdays and Sundays), such an employee can take
- * x without a new run or weekend: one working Saturday alone takes Sunday's open shift.
- */
-export function idleNeighbour(x: i32): i32 {
-  const side = rngBelow(2) == 0 ? -DAY_MINUTES : DAY_MINUTES;
-  const day = sf(x, SR_START), start = day + side, end = sf(x, SR_END) + side, key = sf(x, SR_KEY_SKILL);
-  let found = -1, seen = 0;
-  neighbour = -1;
-  for (let p = firstRankFrom(start - maxShiftDuration + 1), last = min(p + TWIN_SCAN, firstRankFrom(end)); p < last; p++) {
-    const y = unchecked(shiftsByStart[p]);
-    const f = unchecked(assignment[y]);
-    if (f < 0 || sf(y, SR_END) <= start || isPinned(y)) continue;
-    if ((key >= 0 && !holdsSkillFor(f, key, x)) || holdsIn(f, day, day + DAY_MINUTES)) continue;
-    if (rngBelow(++seen) == 0) {
-      found = f;
-      neighbour = y;
-    }
-  }
-  return found;
-}
-
-/**
- * Builds and applies a cover slide: employee e (idleNeighbour's) takes open shift s next to its run, and gives up
- * the shift at the run's other end (the run slides by a day onto s's day, keeping its length and, with shifts of
- * one length, e's minutes; a one-day run moves to s's day); the given-up shift is handed over like a cover move's
- * (handOver). Returns the number of changes (0: nothing applied).
- */
-export function applyCoverSlide(s: i32, e: i32): i32 {
-  compoundBegin();
-  const y = neighbour;
-  if (e < 0 || y < 0 || unchecked(assignment[s]) >= 0 || unchecked(assignment[y]) != e) return 0;
-  const at = sf(y, SR_START), after = at < sf(s, SR_START);
-  runAround(e, at, SLIDE_REACH, 2 * SLIDE_REACH + 1);
-  const dropLo = at + (after ? runFirst : runLast) * DAY_MINUTES;
-  const dropped = firstShiftIn(e, dropLo, dropLo + DAY_MINUTES);
-  if (dropped < 0 || isPinned(dropped)) return 0;
-  const n = take(s, e);
-  if (n < 0) return compoundUndo();
-  for (let j = 0; j < n; j++) handOver(unchecked(released[j]), e);
-  if (!compoundRoom(1)) return compoundUndo();
-  compoundChange(dropped, e, -1);
-  handOver(dropped, e);
-  return compoundCount;
 }
 
 /**
