@@ -29,7 +29,8 @@
  *   breach   a run move (a rebuild of its window among them) or block swap of an employee whose contract rules are
  *            broken at the worst level (hard, medium, soft in that order; soft rules included, which the violation
  *            pool leaves out), around one of its shifts.
- *   cover    (moves/cover.ts) an open shift that costs is taken by a sampled employee, who leaves its shift that
+ *   cover    (moves/cover.ts) an open shift that costs is taken by the holder of a shift at its time that costs
+ *            less open (half of the time, when there is one) or by a sampled employee, who leaves its shift that
  *            day or gives up a day within a week, and a released shift that costs open goes to the holder of a
  *            cheaper twin (on the benchmark, an over-cover copy of the same day and type).
  *   relocate (moves/relocate.ts) a sampled employee, off on the day of an open shift that costs, gives up one of
