@@ -29,46 +29,40 @@ function twinOf(x: i32, y: i32): bool {
 }
 
 /**
- * A held, unpinned shift that can stand for open shift x and costs less open than x, its holder not `e`, drawn
- * uniformly among those starting when x does; -1 when there is none.
+ * A held, unpinned shift that costs less open than open shift x, its holder not `e`, drawn uniformly among the
+ * first TWIN_SCAN start-order positions of those it may be: with `twin`, one that can stand for x (twinOf),
+ * starting when x does; else one overlapping x whose holder holds x's key skill. -1 when there is none.
  */
-function cheaperTwin(x: i32, e: i32): i32 {
-  const start = sf(x, SR_START), weight = sf(x, SR_WEIGHT);
-  const r0 = firstRankFrom(start);
+function cheaperHeld(x: i32, e: i32, twin: bool): i32 {
+  const start = sf(x, SR_START), weight = sf(x, SR_WEIGHT), key = sf(x, SR_KEY_SKILL);
+  const from = firstRankFrom(twin ? start : start - maxShiftDuration + 1);
+  const to = min(from + TWIN_SCAN, firstRankFrom(twin ? start + 1 : sf(x, SR_END)));
   let found = -1, seen = 0;
-  for (let p = r0, end = min(r0 + TWIN_SCAN, firstRankFrom(start + 1)); p < end; p++) {
+  for (let p = from; p < to; p++) {
     const y = unchecked(shiftsByStart[p]);
     const f = unchecked(assignment[y]);
-    if (f < 0 || f == e || sf(y, SR_WEIGHT) >= weight || isPinned(y) || !twinOf(x, y)) continue;
+    if (f < 0 || f == e || sf(y, SR_WEIGHT) >= weight || isPinned(y)) continue;
+    if (twin ? !twinOf(x, y) : sf(y, SR_END) <= start || (key >= 0 && !holdsSkillFor(f, key, x))) continue;
     if (rngBelow(++seen) == 0) found = y;
   }
   return found;
 }
 
 /**
- * The holder of a held, unpinned shift overlapping open shift x that costs less open than x, who holds x's key
- * skill, drawn uniformly among those of the first TWIN_SCAN start-order positions that can overlap x; -1 when there
- * is none. The cover move's employee half of the time: someone at work then on something that matters less (on the
+ * The holder of a cheaper shift overlapping open shift x who holds x's key skill (cheaperHeld), -1 when there is
+ * none. The cover move's employee half of the time: someone at work then on something that matters less (on the
  * benchmark, an over-cover copy of an over-covered type that day) works x instead, a day's shift type changed. A
  * sampled employee finds such a move about once in a few hundred tries where a day has a few such holders among a
  * hundred employees.
  */
 export function cheaperHolder(x: i32): i32 {
-  const start = sf(x, SR_START), end = sf(x, SR_END), weight = sf(x, SR_WEIGHT), key = sf(x, SR_KEY_SKILL);
-  let found = -1, seen = 0;
-  for (let p = firstRankFrom(start - maxShiftDuration + 1), last = min(p + TWIN_SCAN, firstRankFrom(end)); p < last; p++) {
-    const y = unchecked(shiftsByStart[p]);
-    const f = unchecked(assignment[y]);
-    if (f < 0 || sf(y, SR_END) <= start || sf(y, SR_WEIGHT) >= weight || isPinned(y)) continue;
-    if (key >= 0 && !holdsSkillFor(f, key, x)) continue;
-    if (rngBelow(++seen) == 0) found = f;
-  }
-  return found;
+  const y = cheaperHeld(x, -1, false);
+  return y < 0 ? -1 : unchecked(assignment[y]);
 }
 
 /**
  * Builds and applies a cover move: employee e takes open shift s, and each released shift that costs open is
- * taken over by the holder of a cheaper twin (cheaperTwin). Returns the number of changes (0: nothing applied).
+ * taken over by the holder of a cheaper twin (handOver). Returns the number of changes (0: nothing applied).
  */
 export function applyCoverMove(s: i32, e: i32): i32 {
   compoundBegin();
@@ -89,12 +83,12 @@ export function applyCoverMove(s: i32, e: i32): i32 {
 }
 
 /**
- * Released shift x, when it costs open, is taken over by the holder of a cheaper twin (cheaperTwin), not e (also
+ * Released shift x, when it costs open, is taken over by the holder of a cheaper twin (cheaperHeld), not e (also
  * for the shifts a run relocation gives up, relocate.ts).
  */
 export function handOver(x: i32, e: i32): void {
   if (!costsOpen(x) || !compoundRoom(2)) return;
-  const y = cheaperTwin(x, e);
+  const y = cheaperHeld(x, e, true);
   if (y < 0) return;
   const f = unchecked(assignment[y]);
   compoundChange(y, f, -1);
