@@ -26,19 +26,22 @@
  *            shift given up, the day past the other end taken).
  *   cover chain  (moves/chain.ts) an ejection chain from an open shift that costs: an employee takes it, leaving
  *            what overlaps it or giving up a nearby shift, which the next employee takes, up to 3 links.
- *   breach   a run move (a rebuild of its window among them) or block swap of an employee whose contract rules are
- *            broken at the worst level (hard, medium, soft in that order; soft rules included, which the violation
- *            pool leaves out), around one of its shifts.
+ *   breach   a run move (a rebuild of its window among them), run slide, block swap or horizon re-roster of an
+ *            employee whose contract rules are broken at the worst level (hard, medium, soft in that order; soft
+ *            rules included, which the violation pool leaves out), around one of its shifts.
  *   cover    (moves/cover.ts) an open shift that costs is taken by the holder of a shift at its time that costs
  *            less open (half of the time, when there is one) or by a sampled employee, who leaves its shift that
  *            day or gives up a day within a week, and a released shift that costs open goes to the holder of a
- *            cheaper twin (on the benchmark, an over-cover copy of the same day and type).
+ *            cheaper twin (on the benchmark, an over-cover copy of the same day and type); or (a quarter of the
+ *            time, when there is one) an employee at work the day next to it and off that day slides its run
+ *            onto it, giving up the run's other end (a cover slide).
  *   relocate (moves/relocate.ts) a sampled employee, off on the day of an open shift that costs, gives up one of
  *            its runs within two weeks and works a run of the same length holding that shift instead.
  *   reroster (moves/reroster.ts) a sampled employee's window of 3-7 days around an open shift that costs is
  *            cleared and rebuilt day by day, with a lookahead that starts new runs of several days; deep only.
  *   horizon  (moves/horizon.ts) one employee's 14 days (the worst breach's, or a sampled one's around an open shift
- *            that costs) chosen again by a beam search over the days, scored by the incremental scorer; deep only.
+ *            that costs) chosen again by a beam search over the days, scored by the incremental scorer; as a kind
+ *            of its own deep only (it is also one of the breach-aimed moves).
  * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD: a stall period with the best
  * unchanged, or a kick given while the violation pool is empty), then take more than half of the steps; before
  * `deep`, breach-aimed moves and cover moves take 64 steps in 512 each, and run relocations 32, while the violation
@@ -91,7 +94,7 @@ import { applyRunSlide } from "./moves/slide";
 import { breachOf, breachHard, breachMedium, breachSoft } from "./constraints/contracts";
 import { applyCoverChain, costsOpen } from "./moves/chain";
 import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./moves/compound";
-import { applyCoverMove, cheaperHolder } from "./moves/cover";
+import { applyCoverMove, applyCoverSlide, cheaperHolder } from "./moves/cover";
 import { applyRunRelocation } from "./moves/relocate";
 import { applyReroster } from "./moves/reroster";
 import { applyHorizonReroster } from "./moves/horizon";
@@ -675,12 +678,13 @@ function breachEmployee(): i32 {
 }
 
 /**
- * Breach-aimed move, one of six kinds drawn alike: a run move (moves/run.ts: fill, clear, shift, or rebuild: the
+ * Breach-aimed move, one of seven kinds drawn alike: a run move (moves/run.ts: fill, clear, shift, or rebuild: the
  * employee's window cleared and rebuilt day by day, a ruin and recreate of one employee), a run slide
- * (moves/slide.ts) or a block swap with a
- * sampled employee, of an employee whose contract rules are broken at the worst level (breachEmployee), around one
+ * (moves/slide.ts), a block swap with a sampled employee or a horizon re-roster (moves/horizon.ts: its 14 days
+ * chosen again), of an employee whose contract rules are broken at the worst level (breachEmployee), around one
  * of its own shifts (a fill around a drawn shift when it holds none), so that a run too short or too long, or too
- * few minutes, is mended where it is rather than where a random draw lands.
+ * few minutes, is mended where it is rather than where a random draw lands. Some breaches take several days of the
+ * employee changed at once, which the horizon re-roster does (README "Nurse rostering benchmark": instance 15).
  */
 function breachStep(slot: i32): void {
   const e = breachEmployee();
@@ -690,7 +694,7 @@ function breachStep(slot: i32): void {
     return;
   }
   const len = unchecked(listLength[e]);
-  let kind = rngBelow(6), anchor = -1;
+  let kind = rngBelow(7), anchor = -1;
   if (len == 0) {
     kind = 0;
     anchor = pickShift();
@@ -700,6 +704,10 @@ function breachStep(slot: i32): void {
   }
   if (kind == 4) {
     blockSwap(slot, anchor, e, MOVE_BREACH);
+    return;
+  }
+  if (kind == 6) {
+    if (applyHorizonReroster(e, anchor) > 0) finishCompound(slot, MOVE_BREACH);
     return;
   }
   if ((kind == 5 ? applyRunSlide(e, anchor) : applyRunMove(kind, e, anchor)) > 0) finishCompound(slot, MOVE_BREACH);
@@ -733,7 +741,18 @@ function openShiftStep(slot: i32, kind: i32): void {
     changeStep(slot);
     return;
   }
-  let e = kind == MOVE_COVER && rngBelow(2) == 0 ? cheaperHolder(s) : -1;
+  // The cover move's employee: half of the time a cheaper holder, a quarter a slide of a neighbour's run onto s, else
+  // (and when there is none) a sampled one.
+  let e = -1;
+  if (kind == MOVE_COVER) {
+    const source = rngBelow(4);
+    if (source < 2) e = cheaperHolder(s);
+    else if (source == 2) {
+      const slid = applyCoverSlide(s);
+      if (slid > 0) finishCompound(slot, kind);
+      if (slid >= 0) return;
+    }
+  }
   if (e < 0) e = sampleEmployee(s);
   const applied = kind == MOVE_COVER ? applyCoverMove(s, e) : kind == MOVE_RELOCATE ? applyRunRelocation(s, e) : applyReroster(e, s);
   if (applied > 0) finishCompound(slot, kind);

@@ -17,9 +17,14 @@ import { assignment } from "../state";
 import { rngBelow } from "../rng";
 import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
 import { costsOpen, take, released, drawNearby } from "./chain";
+import { holdsIn } from "./run";
+import { slideDrop } from "./slide";
 
-/** Start-order positions of the released shift's start scanned for an equivalent held shift. */
-const TWIN_SCAN: i32 = 256;
+/** Start-order positions scanned for a held shift (heldNear). */
+const HELD_SCAN: i32 = 256;
+const DAY_MINUTES: i32 = 1440;
+/** What heldNear looks for: a cheaper twin of x, a cheaper shift overlapping x, a shift of the day next to x's. */
+const TWIN = 0, CHEAPER = 1, NEIGHBOUR = 2;
 
 /** Whether shift y can stand for x: same start, end and key skill, and every tag of x. */
 function twinOf(x: i32, y: i32): bool {
@@ -29,34 +34,43 @@ function twinOf(x: i32, y: i32): bool {
 }
 
 /**
- * A held, unpinned shift that costs less open than open shift x, its holder not `e`, drawn uniformly among the
- * first TWIN_SCAN start-order positions of those it may be: with `twin`, one that can stand for x (twinOf),
- * starting when x does; else one overlapping x whose holder holds x's key skill. -1 when there is none.
+ * A held, unpinned shift by open shift x, its holder not `e`, drawn uniformly among the first HELD_SCAN start-order
+ * positions of those it may be; by `what`:
+ *   TWIN       one that costs less open and can stand for x (twinOf), starting when x does;
+ *   CHEAPER    one that costs less open and overlaps x, its holder holding x's key skill;
+ *   NEIGHBOUR  one overlapping x's time moved `side` minutes (a day before or after), its holder holding x's key
+ *              skill and holding no shift on x's day.
+ * -1 when there is none.
  */
-function cheaperHeld(x: i32, e: i32, twin: bool): i32 {
-  const start = sf(x, SR_START), weight = sf(x, SR_WEIGHT), key = sf(x, SR_KEY_SKILL);
-  const from = firstRankFrom(twin ? start : start - maxShiftDuration + 1);
-  const to = min(from + TWIN_SCAN, firstRankFrom(twin ? start + 1 : sf(x, SR_END)));
+function heldNear(x: i32, e: i32, what: i32, side: i32): i32 {
+  const day = sf(x, SR_START), start = day + side, weight = sf(x, SR_WEIGHT), key = sf(x, SR_KEY_SKILL);
+  const from = firstRankFrom(what == TWIN ? start : start - maxShiftDuration + 1);
+  const to = min(from + HELD_SCAN, firstRankFrom(what == TWIN ? start + 1 : sf(x, SR_END) + side));
   let found = -1, seen = 0;
   for (let p = from; p < to; p++) {
     const y = unchecked(shiftsByStart[p]);
     const f = unchecked(assignment[y]);
-    if (f < 0 || f == e || sf(y, SR_WEIGHT) >= weight || isPinned(y)) continue;
-    if (twin ? !twinOf(x, y) : sf(y, SR_END) <= start || (key >= 0 && !holdsSkillFor(f, key, x))) continue;
+    if (f < 0 || f == e || isPinned(y) || (what != NEIGHBOUR && sf(y, SR_WEIGHT) >= weight)) continue;
+    if (what == TWIN) {
+      if (!twinOf(x, y)) continue;
+    } else {
+      if (sf(y, SR_END) <= start || (key >= 0 && !holdsSkillFor(f, key, x))) continue;
+      if (what == NEIGHBOUR && holdsIn(f, day, day + DAY_MINUTES)) continue;
+    }
     if (rngBelow(++seen) == 0) found = y;
   }
   return found;
 }
 
 /**
- * The holder of a cheaper shift overlapping open shift x who holds x's key skill (cheaperHeld), -1 when there is
- * none. The cover move's employee half of the time: someone at work then on something that matters less (on the
+ * The holder of a cheaper shift overlapping open shift x who holds x's key skill (heldNear CHEAPER), -1 when there
+ * is none. The cover move's employee half of the time: someone at work then on something that matters less (on the
  * benchmark, an over-cover copy of an over-covered type that day) works x instead, a day's shift type changed. A
  * sampled employee finds such a move about once in a few hundred tries where a day has a few such holders among a
  * hundred employees.
  */
 export function cheaperHolder(x: i32): i32 {
-  const y = cheaperHeld(x, -1, false);
+  const y = heldNear(x, -1, CHEAPER, 0);
   return y < 0 ? -1 : unchecked(assignment[y]);
 }
 
@@ -83,14 +97,42 @@ export function applyCoverMove(s: i32, e: i32): i32 {
 }
 
 /**
- * Released shift x, when it costs open, is taken over by the holder of a cheaper twin (cheaperHeld), not e (also
+ * Released shift x, when it costs open, is taken over by the holder of a cheaper twin (heldNear TWIN), not e (also
  * for the shifts a run relocation gives up, relocate.ts).
  */
 export function handOver(x: i32, e: i32): void {
   if (!costsOpen(x) || !compoundRoom(2)) return;
-  const y = cheaperHeld(x, e, true);
+  const y = heldNear(x, e, TWIN, 0);
   if (y < 0) return;
   const f = unchecked(assignment[y]);
   compoundChange(y, f, -1);
   compoundChange(x, -1, f);
+}
+
+/**
+ * Builds and applies a cover slide (README "Nurse rostering benchmark"): an employee at work the day before or after
+ * open shift s (the side drawn at random) and off on s's day (heldNear NEIGHBOUR) takes s next to its run and gives
+ * up the shift at the run's other end (slide.ts slideDrop): the run slides by a day onto s's day, keeping its length
+ * and, with shifts of one length, the employee's minutes (a one-day run moves to s's day). Where a rule caps the
+ * weekends worked (on the benchmark nearly every employee is at its most weekends, and the under-cover is on
+ * Saturdays and Sundays), one working Saturday alone takes Sunday's open shift without a new weekend. Released and
+ * given-up shifts are handed over as a cover move's (handOver). Returns the number of changes (0: nothing applied),
+ * -1 when there is no such employee.
+ */
+export function applyCoverSlide(s: i32): i32 {
+  compoundBegin();
+  const side = rngBelow(2) == 0 ? -DAY_MINUTES : DAY_MINUTES;
+  const y = heldNear(s, -1, NEIGHBOUR, side);
+  if (y < 0) return -1;
+  if (unchecked(assignment[s]) >= 0) return 0;
+  const e = unchecked(assignment[y]);
+  const dropped = slideDrop(e, sf(y, SR_START), side < 0);
+  if (dropped < 0) return 0;
+  const n = take(s, e);
+  if (n < 0) return compoundUndo();
+  for (let j = 0; j < n; j++) handOver(unchecked(released[j]), e);
+  if (!compoundRoom(1)) return compoundUndo();
+  compoundChange(dropped, e, -1);
+  handOver(dropped, e);
+  return compoundCount;
 }

@@ -19,6 +19,18 @@ const DAY_MINUTES: i32 = 1440;
 const SLIDE_REACH: i32 = 14;
 
 /**
+ * The shift to give up when employee e's run around `day` slides one day to the right (`right`: its first day's)
+ * or to the left (its last day's); -1 when there is none or it is pinned. Into runFirst, runLast (run.ts runAround)
+ * as well. Shared with the cover slide (cover.ts).
+ */
+export function slideDrop(e: i32, day: i32, right: bool): i32 {
+  runAround(e, day, SLIDE_REACH, 2 * SLIDE_REACH + 1);
+  const dropLo = day + (right ? runFirst : runLast) * DAY_MINUTES;
+  const dropped = firstShiftIn(e, dropLo, dropLo + DAY_MINUTES);
+  return dropped < 0 || isPinned(dropped) ? -1 : dropped;
+}
+
+/**
  * Slides the run of employee e (holder of `anchor`) by one day, to the right or left at random, and applies it as
  * a compound move; returns the number of changes (0: nothing applied).
  */
@@ -26,13 +38,10 @@ export function applyRunSlide(e: i32, anchor: i32): i32 {
   if (unchecked(assignment[anchor]) != e) return 0;
   compoundBegin();
   const day = sf(anchor, SR_START);
-  runAround(e, day, SLIDE_REACH, 2 * SLIDE_REACH + 1);
-  const first = runFirst, last = runLast;
   const right = rngBelow(2) == 0;
-  const dropLo = day + (right ? first : last) * DAY_MINUTES;
-  const takeLo = day + (right ? last + 1 : first - 1) * DAY_MINUTES;
-  const dropped = firstShiftIn(e, dropLo, dropLo + DAY_MINUTES);
-  if (dropped < 0 || isPinned(dropped)) return 0;
+  const dropped = slideDrop(e, day, right);
+  if (dropped < 0) return 0;
+  const takeLo = day + (right ? runLast + 1 : runFirst - 1) * DAY_MINUTES;
   compoundChange(dropped, e, -1);
   const s = bestOpenShift(e, takeLo, takeLo + DAY_MINUTES);
   if (s < 0) return compoundUndo();
