@@ -43,9 +43,9 @@
  *            that costs) chosen again by a beam search over the days, scored by the incremental scorer; as a kind
  *            of its own deep only (it is also one of the breach-aimed moves).
  * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD: a stall period with the best
- * unchanged, or a kick given or a stall period ended while the violation pool is empty), then take more than half
- * of the steps; before `deep`, breach-aimed moves and cover moves take 64 steps in 512 each, and run relocations
- * 32, while the violation pool is empty; re-rosters run only once `deep`. Once `deep`, the kinds (the compound ones, change and swap) are
+ * unchanged, or a kick given while the violation pool is empty), then take more than half of the steps; before
+ * `deep`, breach-aimed moves and cover moves take 64 steps in 512 each, and run relocations 32, while the violation
+ * pool is empty; re-rosters run only once `deep`. Once `deep`, the kinds (the compound ones, change and swap) are
  * drawn by adaptive shares (move-shares.ts): the shares above are their base, and every SHARE_PERIOD steps each
  * kind's share moves toward what it earns per score evaluation, within half and twice its base. A late acceptance
  * search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
@@ -138,10 +138,8 @@ const BREACH_SCAN: i32 = 64;
  * improve the best solution within such a period, on the nurse rostering benchmark they stop within a million
  * steps), or a kick was given (kickIfStalled: the late acceptance search stalled) while the violation pool was
  * empty (no hard or medium violation left: never on the generated instances, whose search is as before; on the
- * nurse rostering benchmark from the first kick, 100,000 steps, instead of a few million), or a STALL_PERIOD
- * boundary found the violation pool empty (the large benchmark instances, whose late acceptance search keeps
- * finding small gains without stalling, spent most of their minute before `deep`). `periodBest` is the best score
- * at the last STALL_PERIOD boundary. Both are in the checkpoint.
+ * nurse rostering benchmark from the first kick, 100,000 steps, instead of a few million). `periodBest` is the best
+ * score at the last STALL_PERIOD boundary. Both are in the checkpoint.
  */
 const STALL_PERIOD: i64 = 500_000;
 export let deep = false;
@@ -879,8 +877,8 @@ export function localSearchStep(): void {
     }
     if (stepsDone >= nextStall) {
       nextStall += stallPeriod;
-      // Deep once a whole stall period left the best solution as it was, or ended with the pool empty (see deep).
-      if (poolSize == 0 || (bestHard == periodBest[0] && bestMedium == periodBest[1] && bestSoft == periodBest[2])) deep = true;
+      // Deep once a whole stall period left the best solution as it was (see MOVE_PERIOD).
+      if (bestHard == periodBest[0] && bestMedium == periodBest[1] && bestSoft == periodBest[2]) deep = true;
       periodBest[0] = bestHard;
       periodBest[1] = bestMedium;
       periodBest[2] = bestSoft;
