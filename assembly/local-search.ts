@@ -686,10 +686,11 @@ function breachEmployee(): i32 {
  * Breach-aimed move: one in BREACH_HORIZON_ODDS a horizon re-roster (moves/horizon.ts: its 14 days chosen again),
  * else one of six kinds drawn alike: a run move (moves/run.ts: fill, clear, shift, or rebuild: the employee's window
  * cleared and rebuilt day by day, a ruin and recreate of one employee), a run slide (moves/slide.ts) or a block
- * swap with a sampled employee, of an employee whose contract rules are broken at the worst level (breachEmployee), around one
- * of its own shifts (a fill around a drawn shift when it holds none), so that a run too short or too long, or too
- * few minutes, is mended where it is rather than where a random draw lands. Some breaches take several days of the
- * employee changed at once, which the horizon re-roster does (README "Nurse rostering benchmark": instance 15).
+ * swap with a sampled employee, of an employee whose contract rules are broken at the worst level (breachEmployee),
+ * around one of its own shifts (a fill around a drawn shift when it holds none), so that a run too short or too
+ * long, or too few minutes, is mended where it is rather than where a random draw lands. Some breaches take several
+ * days of the employee changed at once, which the horizon re-roster does (README "Nurse rostering benchmark":
+ * instance 15).
  */
 function breachStep(slot: i32): void {
   const e = breachEmployee();
