@@ -6,6 +6,9 @@
 import { PERIOD_DAY, PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_SCHEDULE, PERIOD_CUSTOM } from "./layout";
 import { customPeriodsOff, customPeriods } from "./problem";
 
+/** Minutes of a day: the moves and the construction step through days of this many minutes of the schedule. */
+export const DAY_MINUTES: i32 = 1440;
+
 /** Monday = 0 ... Sunday = 6 (1970-01-01 was a Thursday). */
 // @ts-ignore: decorator
 @inline

@@ -29,12 +29,12 @@ import {
 import { markBest } from "./best";
 import { rw } from "./constraints/view";
 import { holdsIn, openShiftFor, openHard, openMedium, openSoft, RUN_DAYS } from "./moves/run";
+import { DAY_MINUTES } from "./calendar";
 
 export const CANDIDATE_LIMIT: i32 = 64;
 /** Run extension (extendRun): start-order positions of a day looked at, and open shifts among them scored, per day. */
 const EXTEND_SCAN: i32 = 64;
 const EXTEND_EVALS: i32 = 16;
-const DAY_MINUTES: i32 = 1440;
 /** Per employee: the longest minimum run of consecutive days its contract rules ask for (placeRun). */
 let runMin = new StaticArray<i32>(0);
 /** Candidates placeRun tries for one shift, and the shifts its extension placed. */

@@ -98,6 +98,7 @@ import { applyCoverMove, applyCoverSlide, cheaperHolder } from "./moves/cover";
 import { applyRunRelocation } from "./moves/relocate";
 import { applyReroster } from "./moves/reroster";
 import { applyHorizonReroster } from "./moves/horizon";
+import { DAY_MINUTES } from "./calendar";
 
 /** Half width, in start-order positions, of the window a swap partner is drawn from. */
 const SWAP_WINDOW: i32 = 64;
@@ -165,7 +166,6 @@ const OPEN_SCAN: i32 = 64;
 /** Longest block, in days, and most shifts one side of a block swap may hold. */
 const BLOCK_DAYS: i32 = 7;
 const BLOCK_MAX: i32 = 16;
-const DAY_MINUTES: i32 = 1440;
 /** Random candidates per re-placed shift, besides the ruined shifts' previous employees. */
 const RECREATE_SAMPLE: i32 = 6;
 /** Movable shifts per window of uniform draws on large instances (see the header). */

@@ -14,8 +14,8 @@ import { isPinned, sf, SR_START, SR_END, SR_WEIGHT, maxShiftDuration } from "../
 import { assignment, listBase, listLength, listAt, listStart, lowerBoundByStart } from "../state";
 import { rngBelow } from "../rng";
 import { compoundBegin, compoundChange, compoundCount, compoundRoom } from "./compound";
+import { DAY_MINUTES } from "../calendar";
 
-const DAY_MINUTES: i32 = 1440;
 /** Employees a chain goes through at most. */
 const CHAIN_DEPTH: i32 = 3;
 /** Farthest, in days, a given-up shift may start from the taken one. */

@@ -19,10 +19,10 @@ import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUnd
 import { costsOpen, take, released, drawNearby } from "./chain";
 import { holdsIn } from "./run";
 import { slideDrop } from "./slide";
+import { DAY_MINUTES } from "../calendar";
 
 /** Start-order positions scanned for a held shift (heldNear). */
 const HELD_SCAN: i32 = 256;
-const DAY_MINUTES: i32 = 1440;
 /** What heldNear looks for: a cheaper twin of x, a cheaper shift overlapping x, a shift of the day next to x's. */
 const TWIN = 0, CHEAPER = 1, NEIGHBOUR = 2;
 

@@ -20,8 +20,8 @@ import { evalChange, pHard, pMedium, pSoft, dHard, dMedium, dSoft, isBetter } fr
 import { rngBelow } from "../rng";
 import { compoundBegin, compoundChange, compoundCount, compoundPop, compoundShift, compoundUndo } from "./compound";
 import { clearWindow, holdsIn } from "./run";
+import { DAY_MINUTES } from "../calendar";
 
-const DAY_MINUTES: i32 = 1440;
 /** Days of the window (at most this many cleared and as many taken: within compound.ts COMPOUND_MAX). */
 export const HORIZON_DAYS: i32 = 14;
 /** Nodes kept per day, and children per node besides the day off. */

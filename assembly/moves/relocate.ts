@@ -16,8 +16,8 @@ import { rngBelow } from "../rng";
 import { holdsIn, bestOpenShift, runAround, runFirst, runLast } from "./run";
 import { handOver } from "./cover";
 import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
+import { DAY_MINUTES } from "../calendar";
 
-const DAY_MINUTES: i32 = 1440;
 /** Farthest, in days, the moved run's drawn shift may start from the open shift. */
 const RELOCATE_REACH: i32 = 14;
 /** Longest run moved, in days (twice this many changes, within compound.ts COMPOUND_MAX). */

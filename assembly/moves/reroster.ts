@@ -15,8 +15,8 @@ import { dHard, dMedium, dSoft, isBetter } from "../score";
 import { rngBelow } from "../rng";
 import { compoundBegin, compoundChange, compoundCount, compoundPop, compoundRoom } from "./compound";
 import { clearWindow, holdsIn, openShiftFor, bestOpenShift, openHard, openMedium, openSoft, RUN_DAYS } from "./run";
+import { DAY_MINUTES } from "../calendar";
 
-const DAY_MINUTES: i32 = 1440;
 /** Shortest window, in days (the longest is RUN_DAYS). */
 const REROSTER_MIN_DAYS: i32 = 3;
 /** Most days taken together before they must pay. */

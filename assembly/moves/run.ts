@@ -23,8 +23,8 @@ import { evalChange, pHard, pMedium, pSoft, isBetter } from "../score";
 import { rngBelow } from "../rng";
 import { costsOpen } from "./chain";
 import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
+import { DAY_MINUTES } from "../calendar";
 
-const DAY_MINUTES: i32 = 1440;
 /** Longest window of a fill or clear, and farthest offset of a shift move, in days. */
 export const RUN_DAYS: i32 = 7;
 /** Start-order positions of a day looked at, and unassigned shifts among them scored, per filled day. */

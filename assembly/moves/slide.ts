@@ -13,8 +13,8 @@ import { rngBelow } from "../rng";
 import { runAround, runFirst, runLast, firstShiftIn, bestOpenShift } from "./run";
 import { assignment } from "../state";
 import { compoundBegin, compoundChange, compoundCount, compoundUndo } from "./compound";
+import { DAY_MINUTES } from "../calendar";
 
-const DAY_MINUTES: i32 = 1440;
 /** Days looked at each way from the anchor for the run's ends. */
 const SLIDE_REACH: i32 = 14;
 
