@@ -17,7 +17,9 @@
  * `--wasm PATH` (default build/rota.wasm), `--json` (one JSON line per instance instead of the table); for
  * experiments `--seed N` (default 1) and `--lahc N` (late acceptance length, default the service's);
  * `--threads N` (time mode): as `maxThreadCount` N, searches 1 .. N - 1 in worker threads exchanging their best with
- * this one (bench/portfolio.ts), the result the best of all.
+ * this one (bench/portfolio.ts), the result the best of all; `--marks 5,10,30` (time mode, one search): the evaluator's
+ * objective of the best schedule so far at each of these elapsed seconds (a trace: when the search stops
+ * improving), printed after the row and as `marks` in the JSON line.
  * The benchmark folder is `$NRP_DIR`, default `../shared/benchmarks/nurse-rostering` beside the repository
  * (bench/nurse-rostering.ts).
  */
@@ -41,6 +43,7 @@ const asJson = args.includes("--json");
 const lahcLength = args.includes("--lahc") ? Number(opt("lahc", "0")) : undefined;
 const seed = Number(opt("seed", "1"));
 const threads = Number(opt("threads", "1"));
+const marks = args.includes("--marks") ? opt("marks", "").split(",").map(Number).filter((m) => m > 0).sort((a, b) => a - b) : [];
 const module = new WebAssembly.Module(readFileSync(wasmPath));
 
 /** Units per slice: the clock is read, and the best schedule checked, between slices. */
@@ -64,6 +67,8 @@ interface Result {
   hard?: Record<string, number>;
   /** The evaluator's objective by part (requests, under- and over-cover); in the JSON lines only. */
   breakdown?: Record<string, number>;
+  /** With --marks: elapsed second -> the evaluator's objective of the best schedule then (null: not feasible). */
+  marks?: Record<number, number | null>;
 }
 
 async function solve(x: Instance, byTime: boolean): Promise<Result> {
@@ -74,6 +79,8 @@ async function solve(x: Instance, byTime: boolean): Promise<Result> {
   const elapsed = () => (performance.now() - t0) / 1000;
   let firstFeasibleSeconds: number | null = null, firstFeasibleUnits: number | null = null;
   let checked: Score | null = null;
+  const traced: Record<number, number | null> = {};
+  let nextMark = 0;
   while (byTime ? elapsed() < seconds : session.unitsDone < unitBudget) {
     session.runSlice(byTime ? SLICE : Math.min(SLICE, unitBudget - session.unitsDone));
     if (portfolio) {
@@ -88,6 +95,11 @@ async function solve(x: Instance, byTime: boolean): Promise<Result> {
         firstFeasibleSeconds = elapsed();
         firstFeasibleUnits = session.unitsDone;
       }
+    }
+    // Single search only: with threads the best of all is the portfolio's, read at the end.
+    while (byTime && !portfolio && nextMark < marks.length && elapsed() >= marks[nextMark]) {
+      const ev = evaluateAssignment(x, session.bestAssignment());
+      traced[marks[nextMark++]] = ev.feasible ? ev.objective : null;
     }
   }
   await portfolio?.stop();
@@ -111,6 +123,7 @@ async function solve(x: Instance, byTime: boolean): Promise<Result> {
     ...(portfolio ? { exchanges: portfolio.counts } : {}),
     ...(Object.keys(hard).length ? { hard } : {}),
     breakdown: ev.breakdown,
+    ...(nextMark > 0 ? { marks: traced } : {}),
   };
 }
 
@@ -121,6 +134,7 @@ function printRow(r: Result): void {
     `${pad(r.instance, 8)} ${pad(r.feasible ? "yes" : "NO", 8)} ${pad(r.objective, 9)} ${pad(r.bestKnown, 9)} ${pad(r.gapPct === null ? null : r.gapPct.toFixed(2), 7)}` +
       ` ${pad(r.firstFeasibleSeconds, 11)} ${pad(r.firstFeasibleUnits, 12)} ${pad(r.units, 11)} ${pad(r.seconds, 7)} ${pad(r.cpuSeconds, 7)}  ${r.score}${r.hard ? "  hard " + JSON.stringify(r.hard) : ""}${r.exchanges ? "  exchanges " + JSON.stringify(r.exchanges) : ""}`,
   );
+  if (r.marks) console.log(`${pad("", 8)} best at ${Object.entries(r.marks).map(([t, v]) => `${t}s ${v ?? "NO"}`).join(", ")}`);
 }
 
 function summary(results: Result[], label: string): void {
