@@ -89,7 +89,7 @@ import { overlapOfOwnShift, ID as OVERLAP_ID } from "./constraints/overlapping-s
 import { ID as UNASSIGNED_ID } from "./constraints/unassigned-shift";
 import { bestHard, bestMedium, bestSoft, markBest, noteChange, settleJournal } from "./best";
 import { rngBelow, rngNext } from "./rng";
-import { applyRunMove } from "./moves/run";
+import { applyRunMove, RUN_FILL, RUN_SHIFT, RUN_REBUILD } from "./moves/run";
 import { applyRunSlide } from "./moves/slide";
 import { breachOf, breachHard, breachMedium, breachSoft } from "./constraints/contracts";
 import { applyCoverChain, costsOpen } from "./moves/chain";
@@ -136,6 +136,10 @@ const DEEP_HORIZON: i32 = 1;
  * moves (at one in seven, instance 21 of the benchmark made 4.65e6 steps in its minute instead of 21e6).
  */
 const BREACH_HORIZON_ODDS: i32 = 28;
+/** runStep's kinds: the run moves but the rebuild (RUN_FILL .. RUN_SHIFT), then a run slide. */
+const RUN_STEP_SLIDE: i32 = RUN_SHIFT + 1;
+/** breachStep's kinds: the run moves (RUN_FILL .. RUN_REBUILD), then these. */
+const BREACH_BLOCK: i32 = RUN_REBUILD + 1, BREACH_SLIDE: i32 = RUN_REBUILD + 2, BREACH_HORIZON: i32 = RUN_REBUILD + 3;
 /** Employees scanned, from a random one, for the worst contract breach (all of them up to this many). */
 const BREACH_SCAN: i32 = 64;
 /**
@@ -638,15 +642,15 @@ function blockSwap(slot: i32, anchor: i32, a: i32, kind: i32): void {
 function runStep(slot: i32): void {
   const anchor = pickShift();
   const holder = unchecked(assignment[anchor]);
-  let kind = rngBelow(4);
+  let kind = rngBelow(RUN_STEP_SLIDE + 1);
   let e = holder;
-  if (kind == 0 && (holder < 0 || rngBelow(2) == 0)) e = sampleEmployee(anchor);
+  if (kind == RUN_FILL && (holder < 0 || rngBelow(2) == 0)) e = sampleEmployee(anchor);
   if (e < 0) {
-    kind = 0;
+    kind = RUN_FILL;
     e = sampleEmployee(anchor);
   }
-  if (kind >= 2 && holder != e) return;
-  if ((kind == 3 ? applyRunSlide(e, anchor) : applyRunMove(kind, e, anchor)) > 0) finishCompound(slot, MOVE_RUN);
+  if (kind >= RUN_SHIFT && holder != e) return;
+  if ((kind == RUN_STEP_SLIDE ? applyRunSlide(e, anchor) : applyRunMove(kind, e, anchor)) > 0) finishCompound(slot, MOVE_RUN);
 }
 
 /**
@@ -700,23 +704,23 @@ function breachStep(slot: i32): void {
     return;
   }
   const len = unchecked(listLength[e]);
-  let kind = rngBelow(BREACH_HORIZON_ODDS) == 0 ? 6 : rngBelow(6), anchor = -1;
+  let kind = rngBelow(BREACH_HORIZON_ODDS) == 0 ? BREACH_HORIZON : rngBelow(BREACH_HORIZON), anchor = -1;
   if (len == 0) {
-    kind = 0;
+    kind = RUN_FILL;
     anchor = pickShift();
   } else {
     anchor = listAt(listBase(e), rngBelow(len));
     if (isPinned(anchor)) return;
   }
-  if (kind == 4) {
+  if (kind == BREACH_BLOCK) {
     blockSwap(slot, anchor, e, MOVE_BREACH);
     return;
   }
-  if (kind == 6) {
+  if (kind == BREACH_HORIZON) {
     if (applyHorizonReroster(e, anchor) > 0) finishCompound(slot, MOVE_BREACH);
     return;
   }
-  if ((kind == 5 ? applyRunSlide(e, anchor) : applyRunMove(kind, e, anchor)) > 0) finishCompound(slot, MOVE_BREACH);
+  if ((kind == BREACH_SLIDE ? applyRunSlide(e, anchor) : applyRunMove(kind, e, anchor)) > 0) finishCompound(slot, MOVE_BREACH);
 }
 
 /** The first open shift that costs, scanning start order from a random shift (at most OPEN_SCAN positions); -1 when none. */

@@ -27,6 +27,8 @@ import { DAY_MINUTES } from "../calendar";
 
 /** Longest window of a fill or clear, and farthest offset of a shift move, in days. */
 export const RUN_DAYS: i32 = 7;
+/** The kinds of run move (applyRunMove). */
+export const RUN_FILL: i32 = 0, RUN_CLEAR: i32 = 1, RUN_SHIFT: i32 = 2, RUN_REBUILD: i32 = 3;
 /** Start-order positions of a day looked at, and unassigned shifts among them scored, per filled day. */
 const FILL_SCAN: i32 = 24;
 const FILL_EVALS: i32 = 4;
@@ -107,13 +109,13 @@ export function bestOpenShift(e: i32, lo: i32, hi: i32): i32 {
 }
 
 /**
- * Builds one run move of employee e around the start of shift `anchor` (0 fill, 1 clear, 2 shift, 3 rebuild) and applies it,
+ * Builds one run move of employee e around the start of shift `anchor` (RUN_FILL, RUN_CLEAR, RUN_SHIFT or RUN_REBUILD) and applies it,
  * as a compound move (compound.ts); returns the number of changes (0: nothing to do, nothing applied).
  */
 export function applyRunMove(kind: i32, e: i32, anchor: i32): i32 {
   compoundBegin();
   const start = sf(anchor, SR_START);
-  if (kind == 2) {
+  if (kind == RUN_SHIFT) {
     // The anchor is e's shift: unassign it, take an open shift `offset` days away.
     const day = start;
     const offset = rngBelow(2 * RUN_DAYS + 1) - RUN_DAYS;
@@ -127,7 +129,7 @@ export function applyRunMove(kind: i32, e: i32, anchor: i32): i32 {
   }
   const days = 2 + rngBelow(RUN_DAYS - 1);
   const lo = start - rngBelow(days) * DAY_MINUTES;
-  if (kind == 0) {
+  if (kind == RUN_FILL) {
     for (let d = 0; d < days; d++) {
       const dayLo = lo + d * DAY_MINUTES, dayHi = dayLo + DAY_MINUTES;
       if (holdsIn(e, dayLo, dayHi)) continue;
@@ -137,7 +139,7 @@ export function applyRunMove(kind: i32, e: i32, anchor: i32): i32 {
     return compoundCount;
   }
   clearWindow(e, lo, lo + days * DAY_MINUTES, CLEAR_MAX);
-  if (kind == 3) {
+  if (kind == RUN_REBUILD) {
     // Rebuild: day by day, e takes the best open shift of the day while that strictly improves the schedule as
     // changed so far (a run grows while it is short of its minimum, or of the minutes, and stops at a limit).
     for (let d = 0; d < days && compoundRoom(1); d++) {
