@@ -42,10 +42,14 @@
  *   horizon  (moves/horizon.ts) one employee's 14 days (the worst breach's, or a sampled one's around an open shift
  *            that costs) chosen again by a beam search over the days, scored by the incremental scorer; as a kind
  *            of its own deep only (it is also one of the breach-aimed moves).
+ *   request  (moves/request.ts) an employee's preferred time span (a shift-on request) that none of its shifts meets
+ *            is met: the employee takes an open shift there (as a cover move) or exchanges its work of that time
+ *            with the holder of one.
  * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD: a stall period with the best
- * unchanged, or a kick given while the violation pool is empty), then take more than half of the steps; before
- * `deep`, breach-aimed moves and cover moves take 64 steps in 512 each, and run relocations 32, while the violation
- * pool is empty; re-rosters run only once `deep`. Once `deep`, the kinds (the compound ones, change and swap) are
+ * unchanged, or a kick given while the violation pool is empty and the best unchanged since the last stall period
+ * boundary), then take more than half of the steps; before
+ * `deep`, breach-aimed moves and cover moves take 64 steps in 512 each, run relocations 32 and request moves 8, while
+ * the violation pool is empty; re-rosters run only once `deep`. Once `deep`, the kinds (the compound ones, change and swap) are
  * drawn by adaptive shares (move-shares.ts): the shares above are their base, and every SHARE_PERIOD steps each
  * kind's share moves toward what it earns per score evaluation, within half and twice its base. A late acceptance
  * search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
@@ -97,6 +101,7 @@ import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./mo
 import { applyCoverMove, applyCoverSlide, cheaperHolder } from "./moves/cover";
 import { applyRunRelocation } from "./moves/relocate";
 import { applyReroster } from "./moves/reroster";
+import { applyRequestMove, requestEmployee } from "./moves/request";
 import { applyHorizonReroster } from "./moves/horizon";
 import { DAY_MINUTES } from "./calendar";
 
@@ -131,6 +136,8 @@ const RELOCATE_SHARE: i32 = 32;
 const DEEP_REROSTER: i32 = 32;
 /** Horizon re-rosters (horizonStep), of MOVE_PERIOD, once the search is deep. */
 const DEEP_HORIZON: i32 = 1;
+/** Request moves (requestStep), of MOVE_PERIOD, under the same condition as the cover moves. */
+const REQUEST_SHARE: i32 = 8;
 /**
  * One breach-aimed move in this many is a horizon re-roster (breachStep): it costs the time of a few hundred simple
  * moves (at one in seven, instance 21 of the benchmark made 4.65e6 steps in its minute instead of 21e6).
@@ -147,9 +154,12 @@ const BREACH_SCAN: i32 = 64;
  * of steps left the best score unchanged (on the generated instances of "Solver performance" the simple moves still
  * improve the best solution within such a period, on the nurse rostering benchmark they stop within a million
  * steps), or a kick was given (kickIfStalled: the late acceptance search stalled) while the violation pool was
- * empty (no hard or medium violation left: never on the generated instances, whose search is as before; on the
- * nurse rostering benchmark from the first kick, 100,000 steps, instead of a few million). `periodBest` is the best
- * score at the last STALL_PERIOD boundary. Both are in the checkpoint.
+ * empty (no hard or medium violation left: never on the generated instances, whose search is as before) and the
+ * best score was still the one at the last STALL_PERIOD boundary (`periodBest`): on the small instances of the
+ * nurse rostering benchmark at the first kick check past the first boundary, 500,000-600,000 steps, instead of a
+ * few million. Without that last condition a flat late acceptance history (a few hundred steps without a change of
+ * score) was enough, which on the year-long instance 23 happened at its first feasible schedule while its best still
+ * improved every few thousand steps, and its deep steps cost three times the simple ones. Both are in the checkpoint.
  */
 const STALL_PERIOD: i64 = 500_000;
 export let deep = false;
@@ -158,9 +168,9 @@ export let deep = false;
  * checks, and kicks given). Diagnostics for tests and benchmarks; not in the checkpoint (a restored session counts
  * from 0).
  */
-export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_COVER = 6, MOVE_RELOCATE = 7, MOVE_REROSTER = 8, MOVE_HORIZON = 9, MOVE_KINDS = 10;
+export const MOVE_RUIN = 0, MOVE_BLOCK = 1, MOVE_RUN = 2, MOVE_CHAIN = 3, MOVE_KICK = 4, MOVE_BREACH = 5, MOVE_COVER = 6, MOVE_RELOCATE = 7, MOVE_REROSTER = 8, MOVE_HORIZON = 9, MOVE_REQUEST = 10, MOVE_KINDS = 11;
 /** The simple kinds, after the compound ones: the kinds of step that the adaptive shares weigh (move-shares.ts). */
-export const MOVE_CHANGE = 10, MOVE_SWAP = 11, SHARE_KINDS = 12;
+export const MOVE_CHANGE = 11, MOVE_SWAP = 12, SHARE_KINDS = 13;
 export const movesTried = new StaticArray<i64>(MOVE_KINDS);
 export const movesAccepted = new StaticArray<i64>(MOVE_KINDS);
 export const periodBest = new StaticArray<i64>(3);
@@ -787,6 +797,13 @@ function horizonStep(slot: i32): void {
   if (applyHorizonReroster(e, anchor) > 0) finishCompound(slot, MOVE_HORIZON);
 }
 
+/** Request move (moves/request.ts); a change move when no unmet preferred span is found. */
+function requestStep(slot: i32): void {
+  const applied = applyRequestMove();
+  if (applied > 0) finishCompound(slot, MOVE_REQUEST);
+  else if (requestEmployee < 0) changeStep(slot);
+}
+
 /** Accepts (commits, journals, refreshes the pool) or undoes the applied compound move (moves/compound.ts). */
 function finishCompound(slot: i32, kind: i32): void {
   unchecked(movesTried[kind]++);
@@ -818,7 +835,7 @@ function kickIfStalled(): void {
   }
   movesAccepted[MOVE_KICK]++;
   // A stall with no hard or medium violation left (the pool empty): the compound kinds' deep shares from now on.
-  if (poolSize == 0) deep = true;
+  if (poolSize == 0 && bestHard == periodBest[0] && bestMedium == periodBest[1] && bestSoft == periodBest[2]) deep = true;
   const kick = max<i64>(1, (scoreSoft < 0 ? -scoreSoft : scoreSoft) >> KICK_SHIFT);
   for (let i = 0; i < lahcLength; i++) unchecked(history[3 * i + 2] = scoreSoft - kick);
 }
@@ -832,11 +849,13 @@ function fixedKind(): i32 {
   const breach = BLOCK_SHARE + (poolSize == 0 ? BREACH_SHARE : 0);
   const cover = breach + (poolSize == 0 ? COVER_SHARE : 0);
   const relocate = cover + (poolSize == 0 ? RELOCATE_SHARE : 0);
+  const request = relocate + (poolSize == 0 ? REQUEST_SHARE : 0);
   if (r == 0) return MOVE_RUIN;
   if (r <= BLOCK_SHARE) return MOVE_BLOCK;
   if (r <= breach) return MOVE_BREACH;
   if (r <= cover) return MOVE_COVER;
   if (r <= relocate) return MOVE_RELOCATE;
+  if (r <= request) return MOVE_REQUEST;
   return (r & 1) != 0 ? MOVE_CHANGE : MOVE_SWAP;
 }
 
@@ -856,6 +875,7 @@ function deepBaseShares(): StaticArray<i32> {
   base[MOVE_RELOCATE] = RELOCATE_SHARE;
   base[MOVE_REROSTER] = DEEP_REROSTER;
   base[MOVE_HORIZON] = DEEP_HORIZON;
+  base[MOVE_REQUEST] = REQUEST_SHARE;
   let used = 0;
   for (let k = 0; k < SHARE_KINDS; k++) used += base[k];
   base[MOVE_CHANGE] = (MOVE_PERIOD - used) >> 1;
@@ -874,6 +894,7 @@ function runKind(kind: i32, slot: i32): void {
   else if (kind == MOVE_BREACH) breachStep(slot);
   else if (kind == MOVE_COVER || kind == MOVE_RELOCATE || kind == MOVE_REROSTER) openShiftStep(slot, kind);
   else if (kind == MOVE_HORIZON) horizonStep(slot);
+  else if (kind == MOVE_REQUEST) requestStep(slot);
   else if (kind == MOVE_CHANGE) changeStep(slot);
   else swapStep(slot);
 }

@@ -11,7 +11,8 @@
  *   steps   a fixed work budget per instance (`--units`, default 2e7 units: construction placements + local search
  *           steps); deterministic (the same build gives the same schedule anywhere), so use it to compare ideas.
  * Per instance: feasible, objective, best known, gap %, time (and units) to the first schedule the evaluator finds
- * feasible, wall and CPU seconds (a loaded machine shows in their ratio), the service's score. Then the means of the gap over instances 1-11 and 13-23.
+ * feasible, the wall seconds to the search's deep phase (its compound moves at their deep shares: the first re-roster
+ * tried), wall and CPU seconds (a loaded machine shows in their ratio), the service's score. Then the means of the gap over instances 1-11 and 13-23.
  *
  * Options: `--mode time|steps|both`, `--instances 1,3,5` (default: all twelve), `--seconds N`, `--units N`,
  * `--wasm PATH` (default build/rota.wasm), `--json` (one JSON line per instance instead of the table); for
@@ -67,6 +68,8 @@ interface Result {
   hard?: Record<string, number>;
   /** The evaluator's objective by part (requests, under- and over-cover); in the JSON lines only. */
   breakdown?: Record<string, number>;
+  /** Wall seconds to the search's deep phase (the first slice after which a re-roster was tried; README "Nurse rostering benchmark"), null when it never turned deep. */
+  deepSeconds: number | null;
   /** With --marks: elapsed second -> the evaluator's objective of the best schedule then (null: not feasible). */
   marks?: Record<number, number | null>;
 }
@@ -81,12 +84,14 @@ async function solve(x: Instance, byTime: boolean): Promise<Result> {
   let checked: Score | null = null;
   const traced: Record<number, number | null> = {};
   let nextMark = 0;
+  let deepSeconds: number | null = null;
   while (byTime ? elapsed() < seconds : session.unitsDone < unitBudget) {
     session.runSlice(byTime ? SLICE : Math.min(SLICE, unitBudget - session.unitsDone));
     if (portfolio) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       portfolio.exchange(session, performance.now());
     }
+    if (deepSeconds === null && session.compoundMoveCounts().reroster.tried > 0) deepSeconds = elapsed();
     const best = session.bestScore();
     // Until the first feasible schedule: evaluate the best one whenever it changed and has no hard penalty.
     if (firstFeasibleSeconds === null && best.hard === 0 && (!checked || checked.medium !== best.medium || checked.soft !== best.soft)) {
@@ -119,6 +124,7 @@ async function solve(x: Instance, byTime: boolean): Promise<Result> {
     seconds: +elapsed().toFixed(1),
     cpuSeconds: +(((u) => (u.user + u.system) / 1e6)(process.cpuUsage(cpu0))).toFixed(1),
     units: session.unitsDone,
+    deepSeconds: deepSeconds === null ? null : +deepSeconds.toFixed(1),
     score: formatScore(result.score),
     ...(portfolio ? { exchanges: portfolio.counts } : {}),
     ...(Object.keys(hard).length ? { hard } : {}),
@@ -132,7 +138,7 @@ function printRow(r: Result): void {
   if (asJson) return console.log(JSON.stringify(r));
   console.log(
     `${pad(r.instance, 8)} ${pad(r.feasible ? "yes" : "NO", 8)} ${pad(r.objective, 9)} ${pad(r.bestKnown, 9)} ${pad(r.gapPct === null ? null : r.gapPct.toFixed(2), 7)}` +
-      ` ${pad(r.firstFeasibleSeconds, 11)} ${pad(r.firstFeasibleUnits, 12)} ${pad(r.units, 11)} ${pad(r.seconds, 7)} ${pad(r.cpuSeconds, 7)}  ${r.score}${r.hard ? "  hard " + JSON.stringify(r.hard) : ""}${r.exchanges ? "  exchanges " + JSON.stringify(r.exchanges) : ""}`,
+      ` ${pad(r.firstFeasibleSeconds, 11)} ${pad(r.firstFeasibleUnits, 12)} ${pad(r.units, 11)} ${pad(r.deepSeconds, 6)} ${pad(r.seconds, 7)} ${pad(r.cpuSeconds, 7)}  ${r.score}${r.hard ? "  hard " + JSON.stringify(r.hard) : ""}${r.exchanges ? "  exchanges " + JSON.stringify(r.exchanges) : ""}`,
   );
   if (r.marks) console.log(`${pad("", 8)} best at ${Object.entries(r.marks).map(([t, v]) => `${t}s ${v ?? "NO"}`).join(", ")}`);
 }
@@ -159,7 +165,7 @@ for (const byTime of modes) {
   const label = byTime ? `time ${seconds}s per instance${threads > 1 ? `, maxThreadCount ${threads}` : ""}` : `steps ${unitBudget.toExponential()} units per instance`;
   if (!asJson) {
     console.log(`${label} (${wasmPath})`);
-    console.log(`instance feasible objective bestKnown  gap % firstFeas s firstFeas un       units       s   cpu s  service score`);
+    console.log(`instance feasible objective bestKnown  gap % firstFeas s firstFeas un       units deep s       s   cpu s  service score`);
   }
   const results: Result[] = [];
   for (const n of instances) {

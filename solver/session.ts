@@ -81,7 +81,7 @@ export interface SolverOptions {
 }
 
 /** The compound kinds of the local search, in the core's order (assembly/local-search.ts MOVE_RUIN .. MOVE_KICK). */
-export const COMPOUND_MOVE_KINDS = ["ruinRecreate", "blockSwap", "runMove", "coverChain", "kick", "breach", "cover", "relocate", "reroster", "horizon"] as const;
+export const COMPOUND_MOVE_KINDS = ["ruinRecreate", "blockSwap", "runMove", "coverChain", "kick", "breach", "cover", "relocate", "reroster", "horizon", "request"] as const;
 export type CompoundMoveKind = (typeof COMPOUND_MOVE_KINDS)[number];
 /** The kinds of step the adaptive shares weigh (assembly/local-search.ts MOVE_RUIN .. MOVE_SWAP). */
 export const MOVE_SHARE_KINDS = [...COMPOUND_MOVE_KINDS, "change", "swap"] as const;

@@ -114,10 +114,10 @@ describe("determinism", () => {
     const accepted = new Map<string, number>();
     const STEPS = 60_000;
     for (const searchPeriods of [{ stall: 0, kick: 700 }, { stall: 1_000, kick: 1_100 }]) {
-      // Seed 10 and 60,000 steps: every compound kind is accepted at least once over the two runs (3 seeds of 1-20
+      // Seed 11 and 60,000 steps: every compound kind is accepted at least once over the two runs (2 seeds of 1-30
       // are; the seed is re-picked by such a scan when the search's draws change). Accepted twice is asked of no
       // kind: since the adaptive move shares, no seed of 1-200 had the run relocation accepted twice here.
-      const options = { seed: 10, lahcLength: 4, searchPeriods };
+      const options = { seed: 11, lahcLength: 4, searchPeriods };
       const whole = await SolverSession.create(releaseModule(), problem, options);
       whole.runSlice(STEPS);
       const counts = whole.compoundMoveCounts();
@@ -152,7 +152,7 @@ describe("determinism", () => {
   it("move shares: the base shares before deep, adapted within their bounds once deep", async () => {
     const problem = encodeProblem(generateInstance({ shifts: 140, employees: 12, seed: 8, features: true, contracts: true, spread: 1.0 }));
     // local-search.ts: MOVE_PERIOD's deep shares, scaled from 512 to 65,536.
-    const base = { ruinRecreate: 1, blockSwap: 32, runMove: 64, coverChain: 64, kick: 0, breach: 32, cover: 64, relocate: 32, reroster: 32, horizon: 1, change: 95, swap: 95 };
+    const base = { ruinRecreate: 1, blockSwap: 32, runMove: 64, coverChain: 64, kick: 0, breach: 32, cover: 64, relocate: 32, reroster: 32, horizon: 1, request: 8, change: 91, swap: 91 };
     const scaled = Object.fromEntries(Object.entries(base).map(([k, v]) => [k, v * 128]));
     const never = await SolverSession.create(releaseModule(), problem, { seed: 3, searchPeriods: { stall: 1e9, kick: 0 } });
     never.runSlice(70_000);
