@@ -53,8 +53,14 @@ function met(e: i32, at: i32): bool {
   return false;
 }
 
-/** An unmet preferred span (its word offset) of an employee drawn as in the header, the employee in requestEmployee; -1 when none is found. */
+/** The employee of the last unmetSpan, -1 when it found none (the step then makes a change move). */
 export let requestEmployee = -1;
+
+/**
+ * A preferred span with a positive weight that none of its employee's shifts meets (its word offset in
+ * preferredTime; the employee in requestEmployee): the first employee with preferred spans among REQUEST_EMPLOYEES
+ * from a random one, up to REQUEST_SPANS of its spans drawn. -1 when none is found.
+ */
 function unmetSpan(): i32 {
   requestEmployee = -1;
   let e = rngBelow(employeeCount);
@@ -75,10 +81,7 @@ function unmetSpan(): i32 {
   return -1;
 }
 
-/**
- * Builds and applies a request move (header) for an employee and unmet span drawn as in the header. Returns the
- * number of changes (0: nothing applied).
- */
+/** Builds and applies a request move (header) for an unmet span (unmetSpan). Returns the number of changes (0: nothing applied). */
 export function applyRequestMove(): i32 {
   compoundBegin();
   const at = unmetSpan();
