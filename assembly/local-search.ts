@@ -47,13 +47,13 @@
  *            with the holder of one.
  * The compound kinds are rare until the search first stalls (`deep`, MOVE_PERIOD: a stall period with the best
  * unchanged, or a kick given while the violation pool is empty and the best unchanged since the last stall period
- * boundary), then take more than half of the steps; before
- * `deep`, breach-aimed moves and cover moves take 64 steps in 512 each, run relocations 32 and request moves 8, while
- * the violation pool is empty; re-rosters run only once `deep`. Once `deep`, the kinds (the compound ones, change and swap) are
- * drawn by adaptive shares (move-shares.ts): the shares above are their base, and every SHARE_PERIOD steps each
- * kind's share moves toward what it earns per score evaluation, within half and twice its base. A late acceptance
- * search that stalls is kicked (KICK_PERIOD_DEFAULT) before step (1). Both periods can be
- * shortened before the start (setPeriods, the session's `searchPeriods` option), so tests reach every kind.
+ * boundary), then take more than half of the steps; before `deep`, breach-aimed moves and cover moves take 64 steps
+ * in 512 each, run relocations 32 and request moves 8, while the violation pool is empty; re-rosters run only once
+ * `deep`. Once `deep`, the kinds (the compound ones, change and swap) are drawn by adaptive shares (move-shares.ts):
+ * the shares above are their base, and every SHARE_PERIOD steps each kind's share moves toward what it earns per
+ * score evaluation, within half and twice its base. A late acceptance search that stalls is kicked
+ * (KICK_PERIOD_DEFAULT) before step (1). Both periods can be shortened before the start (setPeriods, the session's
+ * `searchPeriods` option), so tests reach every kind.
  * Shifts are drawn half of the time from a pool of shifts seen in hard or medium violation (lazily pruned when
  * drawn), so large instances spend their steps where the violations are rather than uniformly. The other draws
  * are uniform over the movable shifts; on large instances (more than 2 × WINDOW movable shifts) they are uniform
@@ -834,7 +834,8 @@ function kickIfStalled(): void {
     if (unchecked(history[3 * i]) != scoreHard || unchecked(history[3 * i + 1]) != scoreMedium || unchecked(history[3 * i + 2]) != scoreSoft) return;
   }
   movesAccepted[MOVE_KICK]++;
-  // A stall with no hard or medium violation left (the pool empty): the compound kinds' deep shares from now on.
+  // A stall with no hard or medium violation left (the pool empty) and no better best since the last stall-period
+  // boundary (see STALL_PERIOD): the compound kinds' deep shares from now on.
   if (poolSize == 0 && bestHard == periodBest[0] && bestMedium == periodBest[1] && bestSoft == periodBest[2]) deep = true;
   const kick = max<i64>(1, (scoreSoft < 0 ? -scoreSoft : scoreSoft) >> KICK_SHIFT);
   for (let i = 0; i < lahcLength; i++) unchecked(history[3 * i + 2] = scoreSoft - kick);

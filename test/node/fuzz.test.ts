@@ -62,9 +62,8 @@ describe("incremental score fuzz", () => {
   // The compound moves (ruin and recreate, block swaps, run moves, cover chains) and the late acceptance kick run
   // mostly after a long stall (assembly/local-search.ts MOVE_PERIOD, KICK_PERIOD_DEFAULT): the search periods are
   // shortened so that every kind is tried and accepted here, deep from the start on even seeds and by the stall
-  // rule itself (a 60-step stall period) on odd ones. Request moves are seldom accepted on these inputs (a random
-  // employee taking a random shift breaks some hard rule nearly always: 12 of 443 tried over seeds 130-229, none
-  // of 151 over 100-129), so seed 130, which has 6, is one of them.
+  // rule itself (a 60-step stall period) on odd ones. Request moves are seldom accepted on these inputs (12 of 443
+  // tried over seeds 130-229, none of 151 over 100-129), so seed 130, which has 6, is one of them.
   it("matches from-scratch between search slices (construction and local search moves, compound ones included)", { timeout: 300_000 }, async () => {
     const tried = new Map<string, number>(), accepted = new Map<string, number>();
     for (let seed = 100; seed <= 130; seed++) {
