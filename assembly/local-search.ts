@@ -101,7 +101,7 @@ import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./mo
 import { applyCoverMove, applyCoverSlide, cheaperHolder } from "./moves/cover";
 import { applyRunRelocation } from "./moves/relocate";
 import { applyReroster } from "./moves/reroster";
-import { applyRequestMove, requestEmployee } from "./moves/request";
+import { applyRequestMove } from "./moves/request";
 import { applyHorizonReroster } from "./moves/horizon";
 import { DAY_MINUTES } from "./calendar";
 
@@ -801,7 +801,7 @@ function horizonStep(slot: i32): void {
 function requestStep(slot: i32): void {
   const applied = applyRequestMove();
   if (applied > 0) finishCompound(slot, MOVE_REQUEST);
-  else if (requestEmployee < 0) changeStep(slot);
+  else if (applied < 0) changeStep(slot);
 }
 
 /** Accepts (commits, journals, refreshes the pool) or undoes the applied compound move (moves/compound.ts). */

@@ -31,22 +31,30 @@ export function costsOpen(s: i32): bool {
 }
 
 /**
- * Employee e takes open shift s: e's unpinned shifts overlapping s are unassigned; returns the number released
- * (into `released`), -1 when a pinned one overlaps or there are too many (nothing applied then).
+ * Employee e's shifts that overlap shift s (a positive overlap), into `into`; their number, -1 when one is pinned or
+ * there are more than `into` holds (also the request move's exchange, request.ts).
  */
-export function take(s: i32, e: i32): i32 {
+export function overlapping(e: i32, s: i32, into: StaticArray<i32>): i32 {
   const start = sf(s, SR_START), end = sf(s, SR_END);
   const base = listBase(e), len = unchecked(listLength[e]);
   let n = 0;
   for (let i = lowerBoundByStart(e, start - maxShiftDuration); i < len; i++) {
+    if (listStart(base, i) >= end) break;
     const x = listAt(base, i);
-    const xs = listStart(base, i);
-    if (xs >= end) break;
     if (sf(x, SR_END) <= start) continue;
-    if (isPinned(x) || n >= LINK_MAX) return -1;
-    unchecked(released[n++] = x);
+    if (isPinned(x) || n == into.length) return -1;
+    unchecked(into[n++] = x);
   }
-  if (!compoundRoom(n + 2)) return -1;
+  return n;
+}
+
+/**
+ * Employee e takes open shift s: e's unpinned shifts overlapping s are unassigned; returns the number released
+ * (into `released`), -1 when a pinned one overlaps or there are too many (nothing applied then).
+ */
+export function take(s: i32, e: i32): i32 {
+  const n = overlapping(e, s, released);
+  if (n < 0 || !compoundRoom(n + 2)) return -1;
   for (let j = 0; j < n; j++) compoundChange(unchecked(released[j]), e, -1);
   compoundChange(s, -1, e);
   return n;

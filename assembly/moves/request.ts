@@ -7,9 +7,9 @@
  *           released, and handed to the holder of a cheaper twin when it costs open);
  *   held    the employee and the holder exchange their work of that time: the employee takes the shift, the holder
  *           takes the employee's shifts that overlap it (a day's shift types swapped between two employees, each
- *           keeping its days of work); a shift the holder may not work (its key skill) is released instead. When
- *           the employee was off then, half of the time it gives one of its shifts within a week (chain.ts
- *           drawNearby) to the holder, or releases it when the holder works then: a day of work exchanged.
+ *           keeping its days of work); a shift the holder may not work (its key skill), or at whose time it holds
+ *           another, is released instead. When the employee was off then, half of the time it gives one of its
+ *           shifts within a week (chain.ts drawNearby) to the holder alike: a day of work exchanged.
  * Random swaps find such an exchange about once per employees × days tries (on instance 23, 100 employees and 364
  * days, almost 90% of the shift-on requests' weight was left unmet at the end of a minute). Scored change by change
  * and accepted or undone as one (compound.ts).
@@ -22,7 +22,7 @@ import { SPAN_WORDS } from "../layout";
 import { assignment, listBase, listAt, listStart, listLength, lowerBoundByStart } from "../state";
 import { rngBelow } from "../rng";
 import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
-import { drawNearby } from "./chain";
+import { drawNearby, overlapping } from "./chain";
 import { applyCoverMove, handOver } from "./cover";
 
 /** Employees scanned, from a random one, for one with preferred spans; spans drawn for one that is not met. */
@@ -33,7 +33,9 @@ const REQUEST_SCAN: i32 = 256;
 /** Most shifts of the employee's that the exchange hands to the holder. */
 const EXCHANGE_MAX: i32 = 8;
 
-let given = new StaticArray<i32>(EXCHANGE_MAX);
+const given = new StaticArray<i32>(EXCHANGE_MAX);
+/** What giveTo's holder holds at the given shift's time (only whether it is anything matters). */
+const held = new StaticArray<i32>(1);
 
 /** Whether shift s meets span `at` of the preferred spans: a positive overlap and the span's tag filter. */
 // @ts-ignore: decorator
@@ -53,16 +55,15 @@ function met(e: i32, at: i32): bool {
   return false;
 }
 
-/** The employee of the last unmetSpan, -1 when it found none (the step then makes a change move). */
-export let requestEmployee = -1;
+/** The employee of the span the last unmetSpan found. */
+let spanEmployee = -1;
 
 /**
  * A preferred span with a positive weight that none of its employee's shifts meets (its word offset in
- * preferredTime; the employee in requestEmployee): the first employee with preferred spans among REQUEST_EMPLOYEES
+ * preferredTime; the employee in spanEmployee): the first employee with preferred spans among REQUEST_EMPLOYEES
  * from a random one, up to REQUEST_SPANS of its spans drawn. -1 when none is found.
  */
 function unmetSpan(): i32 {
-  requestEmployee = -1;
   let e = rngBelow(employeeCount);
   for (let i = 0, n = min(employeeCount, REQUEST_EMPLOYEES); i < n; i++) {
     const from = ef(e, ER_PREFERRED_TIME), count = ef(e + 1, ER_PREFERRED_TIME) - from;
@@ -70,7 +71,7 @@ function unmetSpan(): i32 {
       for (let k = 0; k < REQUEST_SPANS; k++) {
         const at = (from + rngBelow(count)) * SPAN_WORDS;
         if (unchecked(preferredTime[at + 2]) > 0 && !met(e, at)) {
-          requestEmployee = e;
+          spanEmployee = e;
           return at;
         }
       }
@@ -81,12 +82,15 @@ function unmetSpan(): i32 {
   return -1;
 }
 
-/** Builds and applies a request move (header) for an unmet span (unmetSpan). Returns the number of changes (0: nothing applied). */
+/**
+ * Builds and applies a request move (header) for an unmet span (unmetSpan). Returns the number of changes (0: nothing
+ * applied), -1 when no unmet span was found.
+ */
 export function applyRequestMove(): i32 {
   compoundBegin();
   const at = unmetSpan();
-  if (at < 0) return 0;
-  const e = requestEmployee;
+  if (at < 0) return -1;
+  const e = spanEmployee;
   const spanFrom = unchecked(preferredTime[at]), spanTo = unchecked(preferredTime[at + 1]);
   const first = firstRankFrom(spanFrom - maxShiftDuration + 1);
   const last = min(first + REQUEST_SCAN, firstRankFrom(spanTo));
@@ -106,47 +110,27 @@ export function applyRequestMove(): i32 {
 
 /** Employee e takes x from f, f takes e's shifts overlapping x (header); the number of changes. */
 function exchange(x: i32, e: i32, f: i32): i32 {
-  const start = sf(x, SR_START), end = sf(x, SR_END);
-  const base = listBase(e), len = unchecked(listLength[e]);
-  let n = 0;
-  for (let i = lowerBoundByStart(e, start - maxShiftDuration); i < len; i++) {
-    if (listStart(base, i) >= end) break;
-    const y = listAt(base, i);
-    if (sf(y, SR_END) <= start) continue;
-    if (isPinned(y) || n == EXCHANGE_MAX) return compoundUndo();
-    unchecked(given[n++] = y);
-  }
-  if (!compoundRoom(2 * n + 3)) return compoundUndo();
-  for (let j = 0; j < n; j++) {
-    const y = unchecked(given[j]), key = sf(y, SR_KEY_SKILL);
-    if (key < 0 || holdsSkillFor(f, key, y)) compoundChange(y, e, f);
-    else {
-      compoundChange(y, e, -1);
-      handOver(y, e);
-    }
-  }
+  const n = overlapping(e, x, given);
+  if (n < 0 || !compoundRoom(2 * n + 3)) return 0;
   compoundChange(x, f, e);
+  for (let j = 0; j < n; j++) giveTo(unchecked(given[j]), e, f);
+  // e was off then: half of the time a day of work exchanged, e's given up within a week.
   if (n == 0 && rngBelow(2) == 0) {
-    // e was off then: a day of work exchanged, e's given up within a week, to f when f is off then.
-    const z = drawNearby(e, start, x);
-    if (z >= 0) {
-      const key = sf(z, SR_KEY_SKILL);
-      if (!holdsAt(f, z) && (key < 0 || holdsSkillFor(f, key, z))) compoundChange(z, e, f);
-      else {
-        compoundChange(z, e, -1);
-        handOver(z, e);
-      }
-    }
+    const z = drawNearby(e, sf(x, SR_START), x);
+    if (z >= 0) giveTo(z, e, f);
   }
   return compoundCount;
 }
 
-/** Whether f holds a shift overlapping z. */
-function holdsAt(f: i32, z: i32): bool {
-  const start = sf(z, SR_START), end = sf(z, SR_END);
-  const base = listBase(f), len = unchecked(listLength[f]);
-  for (let i = lowerBoundByStart(f, start - maxShiftDuration); i < len && listStart(base, i) < end; i++) {
-    if (sf(listAt(base, i), SR_END) > start) return true;
+/**
+ * e's shift y goes to f when f may work it (its key skill) and holds nothing at its time; else it is released, and
+ * handed to the holder of a cheaper twin when it costs open (cover.ts handOver).
+ */
+function giveTo(y: i32, e: i32, f: i32): void {
+  const key = sf(y, SR_KEY_SKILL);
+  if (overlapping(f, y, held) == 0 && (key < 0 || holdsSkillFor(f, key, y))) compoundChange(y, e, f);
+  else {
+    compoundChange(y, e, -1);
+    handOver(y, e);
   }
-  return false;
 }
