@@ -30,12 +30,14 @@
 import {
   RW_KIND, RW_CONSTRAINT, RW_FILTER, RW_FILTER2, RW_FILTER3, RW_P3, K_PERIOD_CONSECUTIVE_WEEKENDS_OFF,
   K_MINUTES_BETWEEN, K_GAPS, K_ROLLING_MINUTES, K_ROLLING_MINUTES_OFF, K_SCOPED_DISRUPTION, CONDITION_NONE, K_PERIOD_COST,
-  RW_P1, K_PERIOD_DAYS_OFF_RUN, K_PERIOD_MINUTES_LOGGED, K_ROLLING_DAYS_OFF_RUN,
+  RW_P1, K_PERIOD_DAYS_OFF_RUN, K_PERIOD_MINUTES_LOGGED, K_ROLLING_DAYS_OFF_RUN, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS,
+  K_TIME_OFF_AFTER_SEQUENCE, RUNS_COMPACT, RUNS_BETWEEN,
 } from "../layout";
+import { MatchRecords, RECORD_WORDS } from "../match-records";
 import { employeeCount, ruleCount, employeeRulesOff, employeeRules, employeeTz } from "../problem";
 import { listLength } from "../state";
 import {
-  buildView, buildWholeView, rw, passes, initView, startRecording, stopRecording, setRecordOwner, contractRecords,
+  buildView, buildWholeView, rw, passes, initView, startRecording, stopRecording, setRecordOwner, contractRecords, startDay,
   locateMove, windowFrom, windowTo, viewSerial, termDayFrom, termDayTo, ALL_DAYS_FROM, ALL_DAYS_TO,
 } from "./view";
 import * as period from "./period-rules";
@@ -487,6 +489,67 @@ export function breachOf(e: i32, weight: StaticArray<i64>): void {
     else if (level == LEVEL_SOFT) breachSoft += w;
     else breachMedium += w;
   }
+}
+
+/** The local days of a match breachDays found (of the employee's time zone group). */
+export let breachFrom: i32 = 0;
+export let breachTo: i32 = 0;
+/** The search's own match buffer (breachDays): the explanations' (view.ts contractRecords) stays as it was. */
+const breachRecords = new MatchRecords();
+
+/**
+ * Where employee e's contract rules are broken worst: of its rules broken at the worst level (breachOf's levels),
+ * the one with the largest weighted penalty is evaluated over e's whole list with its matches recorded, and the
+ * local days of the `pick`-th (modulo their count) go to breachFrom / breachTo: a run of days or a window (runs of
+ * consecutive days, shift patterns, periods, rolling windows) or the start days of a pair's or a sequence's first
+ * and last shifts (rest and sequence rules). False when no rule of e is broken or its matches name no days (a
+ * rotation, a scoped disruption). The breach-aimed moves (local-search.ts) anchor there: on a year-long roster a
+ * random shift of the employee is rarely near its one short run.
+ */
+export function breachDays(e: i32, weight: StaticArray<i64>, pick: u32): bool {
+  let worst = -1, worstLevel = 3, worstWeight: i64 = 0;
+  for (let k = unchecked(employeeRulesOff[e]), to = unchecked(employeeRulesOff[e + 1]); k < to; k++) {
+    const p = unchecked(slotPenalty[k]);
+    if (p == 0) continue;
+    const id = rw(unchecked(employeeRules[k]), RW_CONSTRAINT);
+    if (isReward(id)) continue;
+    const w = p * unchecked(weight[id]);
+    const level = constraintLevel(id);
+    if (level < worstLevel || (level == worstLevel && w > worstWeight)) {
+      worst = k;
+      worstLevel = level;
+      worstWeight = w;
+    }
+  }
+  if (worst < 0) return false;
+  const r = unchecked(employeeRules[worst]), kind = rw(r, RW_KIND);
+  const byShifts = kind == K_MINUTES_BETWEEN || kind == K_GAPS || kind == K_CONSECUTIVE_SHIFTS || kind == K_TIME_OFF_AFTER_SEQUENCE ||
+    (kind == K_CONSECUTIVE_DAYS && (rw(r, RW_P1) == RUNS_COMPACT || rw(r, RW_P1) == RUNS_BETWEEN));
+  if (kind == K_ROTATION || kind == K_SCOPED_DISRUPTION) return false;
+  const g = unchecked(employeeTz[e]);
+  buildWholeView(e, g);
+  startRecording(unchecked(slotMatches[worst]), breachRecords);
+  setRecordOwner(e, r);
+  evaluate(r, g, e);
+  stopRecording();
+  const n = breachRecords.count;
+  if (n == 0) return false;
+  const at = <i32>(pick % <u32>n) * RECORD_WORDS;
+  const a = breachRecords.words[at + 4], b = breachRecords.words[at + 5];
+  if (byShifts) {
+    if (a < 0 || b < 0) return false;
+    breachFrom = startDay(g, a);
+    breachTo = startDay(g, b);
+  } else {
+    breachFrom = a;
+    breachTo = b;
+  }
+  if (breachTo < breachFrom) {
+    const t = breachFrom;
+    breachFrom = breachTo;
+    breachTo = t;
+  }
+  return true;
 }
 
 /** Committed penalty and matches of a slot (explanations). */

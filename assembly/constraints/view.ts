@@ -310,17 +310,22 @@ export function rangeLast(g: i32): i32 {
  * While `recording`, every penalized term (a match) is appended as RECORD_WORDS words: [employee, rule, penalty
  * (low, high), a, b, c, d], where a..d describe it per rule family: periods and windows [first day, last day, value,
  * 0]; pairs [shift a, shift b, gap, 0]; runs of days [first day, last day, length, 0]; sequences [first shift, last
- * shift, shifts, rest]. Only the score analysis records; the search never does.
+ * shift, shifts, rest]. The score analysis records into contractRecords; the search's breach-aimed moves record one
+ * rule of one employee into a buffer of their own (contracts.ts breachDays).
  */
 export let recording = false;
 export let recordEmployee = 0;
 export let recordRule = 0;
+/** The explanations' matches (recordMatches). */
 export const contractRecords = new MatchRecords();
+/** Where `record` appends: contractRecords, or a buffer of the caller's (contracts.ts breachDays). */
+let sink = contractRecords;
 
-/** Starts recording, with room for `expected` matches (a hint: more still fit). */
-export function startRecording(expected: i32): void {
+/** Starts recording into `into`, with room for `expected` matches (a hint: more still fit). */
+export function startRecording(expected: i32, into: MatchRecords = contractRecords): void {
   recording = true;
-  contractRecords.clearFor(expected);
+  sink = into;
+  into.clearFor(expected);
 }
 
 export function stopRecording(): void {
@@ -333,7 +338,7 @@ export function setRecordOwner(e: i32, r: i32): void {
 }
 
 export function record(p: i64, a: i32, b: i32, c: i32, d: i32): void {
-  contractRecords.push(recordEmployee, recordRule, p, a, b, c, d);
+  sink.push(recordEmployee, recordRule, p, a, b, c, d);
 }
 
 // ---- per-day scratch --------------------------------------------------------------------------------------------

@@ -323,6 +323,22 @@ describe("score analysis", () => {
     expect(read).toBe(whole);
   });
 
+  // The breach-aimed moves (assembly/local-search.ts breachAnchor) record the matches of an employee's worst broken
+  // rule to find where it is broken, into a buffer of their own: a search slice between two pages of a recording
+  // leaves the recording as it was.
+  it("keeps a recording of contract matches while the search's breach-aimed moves look for their breaches", async () => {
+    const problem = encodeProblem(generateInstance({ shifts: 140, employees: 12, seed: 8, features: true, contracts: true, spread: 1.0 }));
+    const session = await SolverSession.create(releaseModule(), problem, { seed: 11, lahcLength: 4, searchPeriods: { stall: 0, kick: 700 } });
+    session.runSlice(5_000);
+    const recorded = session.recordContractMatches();
+    expect(recorded).toBeGreaterThan(0);
+    const page = session.contractMatchesPage(0, recorded);
+    const breachBefore = session.compoundMoveCounts().breach.tried;
+    session.runSlice(20_000);
+    expect(session.compoundMoveCounts().breach.tried).toBeGreaterThan(breachBefore);
+    expect(session.contractMatchesPage(0, recorded)).toEqual(page);
+  });
+
   it("reports weights and justifications of a hand-made case", async () => {
     const input: ModelInput = {
       employees: [{ id: "ann", skills: [{ id: "nurse" }], unavailableTimeSpans: [{ start: "2027-02-01T07:00:00Z", end: "2027-02-01T09:00:00Z" }] }],
