@@ -479,16 +479,25 @@ export function breachOf(e: i32, weight: StaticArray<i64>): void {
   breachMedium = 0;
   breachSoft = 0;
   for (let k = unchecked(employeeRulesOff[e]), to = unchecked(employeeRulesOff[e + 1]); k < to; k++) {
-    const p = unchecked(slotPenalty[k]);
-    if (p == 0) continue;
-    const id = rw(unchecked(employeeRules[k]), RW_CONSTRAINT);
-    if (isReward(id)) continue;
-    const w = p * unchecked(weight[id]);
-    const level = constraintLevel(id);
-    if (level == LEVEL_HARD) breachHard += w;
-    else if (level == LEVEL_SOFT) breachSoft += w;
+    const w = slotBreach(k, weight);
+    if (w == 0) continue;
+    if (slotLevel == LEVEL_HARD) breachHard += w;
+    else if (slotLevel == LEVEL_SOFT) breachSoft += w;
     else breachMedium += w;
   }
+}
+
+/** The level of the slot slotBreach last weighed. */
+let slotLevel = 0;
+
+/** Slot k's committed penalty times its constraint's weight (0 for a reward), its level into slotLevel. */
+function slotBreach(k: i32, weight: StaticArray<i64>): i64 {
+  const p = unchecked(slotPenalty[k]);
+  if (p == 0) return 0;
+  const id = rw(unchecked(employeeRules[k]), RW_CONSTRAINT);
+  if (isReward(id)) return 0;
+  slotLevel = constraintLevel(id);
+  return p * unchecked(weight[id]);
 }
 
 /** The local days of a match breachDays found (of the employee's time zone group). */
@@ -509,15 +518,11 @@ const breachRecords = new MatchRecords();
 export function breachDays(e: i32, weight: StaticArray<i64>, pick: u32): bool {
   let worst = -1, worstLevel = 3, worstWeight: i64 = 0;
   for (let k = unchecked(employeeRulesOff[e]), to = unchecked(employeeRulesOff[e + 1]); k < to; k++) {
-    const p = unchecked(slotPenalty[k]);
-    if (p == 0) continue;
-    const id = rw(unchecked(employeeRules[k]), RW_CONSTRAINT);
-    if (isReward(id)) continue;
-    const w = p * unchecked(weight[id]);
-    const level = constraintLevel(id);
-    if (level < worstLevel || (level == worstLevel && w > worstWeight)) {
+    const w = slotBreach(k, weight);
+    if (w == 0) continue;
+    if (slotLevel < worstLevel || (slotLevel == worstLevel && w > worstWeight)) {
       worst = k;
-      worstLevel = level;
+      worstLevel = slotLevel;
       worstWeight = w;
     }
   }
