@@ -708,8 +708,10 @@ function breachAnchor(e: i32, len: i32): i32 {
   if (!breachDays(e, constraintWeight, <u32>rngBelow(1 << 30))) return listAt(base, rngBelow(len));
   const g = unchecked(employeeTz[e]);
   let inside = 0, pick = -1, nearest = -1, distance = i32.MAX_VALUE;
+  // The list is in start order, so its days ascend: past the match's last day nothing nearer or inside follows.
   for (let i = 0; i < len; i++) {
     const s = listAt(base, i), d = startDay(g, s);
+    if (d > breachTo && (inside > 0 || d - breachTo >= distance)) break;
     if (d >= breachFrom && d <= breachTo) {
       if (rngBelow(++inside) == 0) pick = s;
     } else if (inside == 0) {

@@ -528,9 +528,10 @@ export function breachDays(e: i32, weight: StaticArray<i64>, pick: u32): bool {
   }
   if (worst < 0) return false;
   const r = unchecked(employeeRules[worst]), kind = rw(r, RW_KIND);
+  if (kind == K_ROTATION || kind == K_SCOPED_DISRUPTION) return false;
+  // Rest and sequence rules record shifts (view.ts's record layout); the others days.
   const byShifts = kind == K_MINUTES_BETWEEN || kind == K_GAPS || kind == K_CONSECUTIVE_SHIFTS || kind == K_TIME_OFF_AFTER_SEQUENCE ||
     (kind == K_CONSECUTIVE_DAYS && (rw(r, RW_P1) == RUNS_COMPACT || rw(r, RW_P1) == RUNS_BETWEEN));
-  if (kind == K_ROTATION || kind == K_SCOPED_DISRUPTION) return false;
   const g = unchecked(employeeTz[e]);
   buildWholeView(e, g);
   startRecording(unchecked(slotMatches[worst]), breachRecords);
