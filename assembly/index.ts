@@ -31,6 +31,7 @@ import { bestHard, bestMedium, bestSoft, bestAssignmentPointer } from "./best";
 import { share } from "./move-shares";
 import { setLahcLength as setLength, setAcceptor as setKind, setPeriods, movesTried, movesAccepted, MOVE_KINDS, SHARE_KINDS } from "./local-search";
 import * as engine from "./engine";
+import { bestTaker } from "./moves/cover";
 
 export { runSlice, manualChange, manualSwap, applyAssignment, start, trialChange } from "./engine";
 export { checkpointSize, checkpointWrite, checkpointRestore } from "./checkpoint";
@@ -234,6 +235,12 @@ export function localPenalty(id: i32, s: i32, e: i32): i64 {
 export function overlapPartners(s: i32, e: i32): i32 {
   if (s < 0 || s >= problem.shiftCount || e < 0 || e >= problem.employeeCount) return 0;
   return <i32>overlapWithEmployee(s, e, true);
+}
+
+/** The cover move's best taker of open shift s (moves/cover.ts bestTaker; draws from the search's RNG), -1 if none. */
+export function coverTaker(s: i32): i32 {
+  if (s < 0 || s >= problem.shiftCount) return -1;
+  return bestTaker(s);
 }
 
 /**

@@ -24,13 +24,15 @@
  *            a day from off to on, or from one shift to another, where an employee works one shift a day, and keeps
  *            minimum runs and minutes; or slide the run holding a shift by one day (moves/slide.ts: one end's
  *            shift given up, the day past the other end taken).
- *   cover chain  (moves/chain.ts) an ejection chain from an open shift that costs: an employee takes it, leaving
- *            what overlaps it or giving up a nearby shift, which the next employee takes, up to 3 links.
+ *   cover chain  (moves/chain.ts) an ejection chain from an open shift that costs: an employee (half of the time
+ *            the best taker of 32 free then, as the cover move's) takes it, leaving what overlaps it or giving up a
+ *            nearby shift, which the next employee takes, up to 3 links.
  *   breach   a run move (a rebuild of its window among them), run slide, block swap or horizon re-roster of an
  *            employee whose contract rules are broken at the worst level (hard, medium, soft in that order; soft
  *            rules included, which the violation pool leaves out), around one of its shifts.
  *   cover    (moves/cover.ts) an open shift that costs is taken by the holder of a shift at its time that costs
- *            less open (half of the time, when there is one) or by a sampled employee, who leaves its shift that
+ *            less open (half of the time, when there is one), by the best taker of 32 employees free then (one time
+ *            in eight, when there is one) or by a sampled employee, who leaves its shift that
  *            day or gives up a day within a week, and a released shift that costs open goes to the holder of a
  *            cheaper twin (on the benchmark, an over-cover copy of the same day and type); or (a quarter of the
  *            time, when there is one) an employee at work the day next to it and off that day slides its run
@@ -99,7 +101,7 @@ import { breachOf, breachHard, breachMedium, breachSoft, breachDays, breachFrom,
 import { startDay } from "./constraints/view";
 import { applyCoverChain, costsOpen } from "./moves/chain";
 import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./moves/compound";
-import { applyCoverMove, applyCoverSlide, cheaperHolder } from "./moves/cover";
+import { applyCoverMove, applyCoverSlide, bestTaker, cheaperHolder } from "./moves/cover";
 import { applyRunRelocation } from "./moves/relocate";
 import { applyReroster } from "./moves/reroster";
 import { applyRequestMove } from "./moves/request";
@@ -774,11 +776,16 @@ function openThatCosts(): i32 {
   return -1;
 }
 
-/** Cover chain (moves/chain.ts) from an open shift that costs (openThatCosts). */
+/**
+ * Cover chain (moves/chain.ts) from an open shift that costs (openThatCosts); its first employee half of the time
+ * the best taker of a few free ones (moves/cover.ts bestTaker), else (and when there is none) a sampled one.
+ */
 function chainStep(slot: i32): void {
   const s = openThatCosts();
   if (s < 0) return;
-  if (applyCoverChain(s, sampleEmployee(s), sampleEmployee) > 0) finishCompound(slot, MOVE_CHAIN);
+  let e = rngBelow(2) == 0 ? bestTaker(s) : -1;
+  if (e < 0) e = sampleEmployee(s);
+  if (applyCoverChain(s, e, sampleEmployee) > 0) finishCompound(slot, MOVE_CHAIN);
 }
 
 /**
@@ -792,13 +799,14 @@ function openShiftStep(slot: i32, kind: i32): void {
     changeStep(slot);
     return;
   }
-  // The cover move's employee: half of the time a cheaper holder, a quarter a slide of a neighbour's run onto s, else
-  // (and when there is none) a sampled one.
+  // The cover move's employee: half of the time a cheaper holder, a quarter a slide of a neighbour's run onto s, an
+  // eighth the best taker of a few free employees, else (and when there is none) a sampled one.
   let e = -1;
   if (kind == MOVE_COVER) {
-    const source = rngBelow(4);
-    if (source < 2) e = cheaperHolder(s);
-    else if (source == 2) {
+    const source = rngBelow(8);
+    if (source < 4) e = cheaperHolder(s);
+    else if (source == 7) e = bestTaker(s);
+    else if (source < 6) {
       const slid = applyCoverSlide(s);
       if (slid > 0) finishCompound(slot, kind);
       if (slid >= 0) return;

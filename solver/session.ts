@@ -405,6 +405,14 @@ export class SolverSession {
     return this.core.overlapPartners(shiftIndex, employeeIndex);
   }
 
+  /**
+   * The employee the cover move would hand open shift s to when it takes the best of a few free ones
+   * (assembly/moves/cover.ts bestTaker), -1 if none is free then. Draws from the search's RNG.
+   */
+  coverTaker(shiftIndex: number): number {
+    return this.core.coverTaker(shiftIndex);
+  }
+
   /** Penalized overlapping pairs of the current solution: [shift a, shift b, minutes]. */
   overlapMatches(): Array<[number, number, number]> {
     const core = this.core;

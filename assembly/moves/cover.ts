@@ -11,15 +11,21 @@
  */
 import {
   isPinned, sf, SR_START, SR_END, SR_WEIGHT, SR_KEY_SKILL, SR_TAGS, shiftTags, shiftsByStart, firstRankFrom, intersectionSize,
-  holdsSkillFor, maxShiftDuration,
+  holdsSkillFor, maxShiftDuration, holders, holdersOff, employeeCount,
 } from "../problem";
 import { assignment } from "../state";
+import { evalChange, isBetter, pHard, pMedium, pSoft } from "../score";
 import { rngBelow } from "../rng";
 import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
-import { costsOpen, take, released, drawNearby } from "./chain";
+import { costsOpen, take, released, drawNearby, overlapping } from "./chain";
 import { holdsIn } from "./run";
 import { slideDrop } from "./slide";
 import { DAY_MINUTES } from "../calendar";
+
+/** Employees scored for the best taker of an open shift (bestTaker). */
+const TAKER_SCAN: i32 = 32;
+/** Room for the shifts of an employee that overlap an open shift (bestTaker: it only asks whether there is one). */
+const overlaps = new StaticArray<i32>(1);
 
 /** Start-order positions scanned for a held shift (heldNear). */
 const HELD_SCAN: i32 = 256;
@@ -72,6 +78,37 @@ function heldNear(x: i32, e: i32, what: i32, side: i32): i32 {
 export function cheaperHolder(x: i32): i32 {
   const y = heldNear(x, -1, CHEAPER, 0);
   return y < 0 ? -1 : unchecked(assignment[y]);
+}
+
+/**
+ * The best taker of open shift x: of up to TAKER_SCAN holders of its key skill (of all employees when it has none),
+ * from a random one on, those holding no shift at its time, the one whose taking x scores best (score.ts
+ * evalChange: x's change alone, every level); -1 when none is free then. The cover move's employee one time in
+ * eight and the cover chain's first one half of the time (local-search.ts): on the year-long instances of the
+ * benchmark, at the end of a minute some open shifts can be taken by an employee without breaking any rule, but a
+ * sampled employee is that one about once in a hundred tries.
+ */
+export function bestTaker(x: i32): i32 {
+  const key = sf(x, SR_KEY_SKILL);
+  const from = key >= 0 ? unchecked(holdersOff[key]) : 0;
+  const n = key >= 0 ? unchecked(holdersOff[key + 1]) - from : employeeCount;
+  if (n <= 0) return -1;
+  let best = -1, bestHard: i64 = 0, bestMedium: i64 = 0, bestSoft: i64 = 0;
+  const first = rngBelow(n);
+  for (let k = 0, m = min(n, TAKER_SCAN); k < m; k++) {
+    let i = first + k;
+    if (i >= n) i -= n;
+    const e = key >= 0 ? unchecked(holders[from + i]) : i;
+    if (overlapping(e, x, overlaps) != 0) continue;
+    evalChange(x, -1, e);
+    if (best < 0 || isBetter(pHard, pMedium, pSoft, bestHard, bestMedium, bestSoft)) {
+      best = e;
+      bestHard = pHard;
+      bestMedium = pMedium;
+      bestSoft = pSoft;
+    }
+  }
+  return best;
 }
 
 /**
