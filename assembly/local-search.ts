@@ -805,12 +805,11 @@ function openShiftStep(slot: i32, kind: i32): void {
   if (kind == MOVE_COVER) {
     const source = rngBelow(8);
     if (source < 4) e = cheaperHolder(s);
-    else if (source == 7) e = bestTaker(s);
     else if (source < 6) {
       const slid = applyCoverSlide(s);
       if (slid > 0) finishCompound(slot, kind);
       if (slid >= 0) return;
-    }
+    } else if (source == 7) e = bestTaker(s);
   }
   if (e < 0) e = sampleEmployee(s);
   const applied = kind == MOVE_COVER ? applyCoverMove(s, e) : kind == MOVE_RELOCATE ? applyRunRelocation(s, e) : applyReroster(e, s);
