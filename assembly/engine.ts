@@ -19,6 +19,8 @@ import { initBest, markBest, noteChange, settleJournal, bestHard, bestMedium, be
 import { buildConstructionOrder, constructionDone, constructionRun } from "./construction";
 import { initLocalSearch, localSearchStep, resetHistory, rebuildPool, setStepsDone } from "./local-search";
 import { rngSeed } from "./rng";
+import { applyPairReroster } from "./moves/horizon";
+import { compoundCommit } from "./moves/compound";
 
 export let phase = PHASE_CONSTRUCTION;
 export let started = false;
@@ -117,6 +119,22 @@ export function manualChange(s: i32, to: i32): i32 {
   noteChange(s, from);
   afterManualChange();
   return 0;
+}
+
+/**
+ * Pair re-roster from outside (tests, tools): employees e and f re-rostered over a week around shift s
+ * (moves/horizon.ts applyPairReroster; draws from the search's RNG), always applied. Returns the number of changes
+ * (0: no change found), or minus the error code (-ERR_RANGE for a bad index).
+ */
+export function manualPairReroster(e: i32, f: i32, s: i32): i32 {
+  if (!started) return -ERR_STATE;
+  if (s < 0 || s >= shiftCount || e < 0 || e >= employeeCount || f < 0 || f >= employeeCount) return -ERR_RANGE;
+  const n = applyPairReroster(e, f, s);
+  if (n > 0) {
+    compoundCommit();
+    afterManualChange();
+  }
+  return n;
 }
 
 /** Swap move from outside: the same path as the search's swap, always applied. */

@@ -42,8 +42,10 @@
  *   reroster (moves/reroster.ts) a sampled employee's window of 3-7 days around an open shift that costs is
  *            cleared and rebuilt day by day, with a lookahead that starts new runs of several days; deep only.
  *   horizon  (moves/horizon.ts) one employee's 14 days (the worst breach's, or a sampled one's around an open shift
- *            that costs) chosen again by a beam search over the days, scored by the incremental scorer; as a kind
- *            of its own deep only (it is also one of the breach-aimed moves).
+ *            that costs) chosen again by a beam search over the days, scored by the incremental scorer; around an
+ *            open shift, half of the time a pair re-roster instead: two sampled employees' 7 days cleared, then the
+ *            first one's chosen again and the second one's from what is left; as a kind of its own deep only (the
+ *            one-employee re-roster is also one of the breach-aimed moves).
  *   request  (moves/request.ts) an employee's preferred time span (a shift-on request) that none of its shifts meets
  *            is met: the employee takes an open shift there (as a cover move) or exchanges its work of that time
  *            with the holder of one.
@@ -105,7 +107,7 @@ import { applyCoverMove, applyCoverSlide, bestTaker, cheaperHolder } from "./mov
 import { applyRunRelocation } from "./moves/relocate";
 import { applyReroster } from "./moves/reroster";
 import { applyRequestMove } from "./moves/request";
-import { applyHorizonReroster } from "./moves/horizon";
+import { applyHorizonReroster, applyPairReroster } from "./moves/horizon";
 import { DAY_MINUTES } from "./calendar";
 
 /** Half width, in start-order positions, of the window a swap partner is drawn from. */
@@ -819,20 +821,24 @@ function openShiftStep(slot: i32, kind: i32): void {
 /**
  * Horizon re-roster (moves/horizon.ts): half of the time of an employee breaking its
  * contract rules worst (breachEmployee) around one of its shifts, else of a sampled employee around an open shift
- * that costs (openThatCosts); a change move when neither is found.
+ * that costs (openThatCosts), half of those times with a second sampled employee (a pair re-roster); a change move
+ * when neither is found.
  */
 function horizonStep(slot: i32): void {
-  let e = rngBelow(2) == 0 ? breachEmployee() : -1, anchor = -1;
+  let e = rngBelow(2) == 0 ? breachEmployee() : -1, anchor = -1, open = false;
   if (e >= 0 && unchecked(listLength[e]) > 0) anchor = listAt(listBase(e), rngBelow(unchecked(listLength[e])));
   else {
     anchor = openThatCosts();
+    open = true;
     if (anchor >= 0) e = sampleEmployee(anchor);
   }
   if (anchor < 0 || e < 0) {
     changeStep(slot);
     return;
   }
-  if (applyHorizonReroster(e, anchor) > 0) finishCompound(slot, MOVE_HORIZON);
+  if (open && rngBelow(2) == 0) {
+    if (applyPairReroster(e, sampleEmployee(anchor), anchor) > 0) finishCompound(slot, MOVE_HORIZON);
+  } else if (applyHorizonReroster(e, anchor) > 0) finishCompound(slot, MOVE_HORIZON);
 }
 
 /** Request move (moves/request.ts); a change move when no unmet preferred span is found. */

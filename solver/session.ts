@@ -413,6 +413,17 @@ export class SolverSession {
     return this.core.coverTaker(shiftIndex);
   }
 
+  /**
+   * The pair re-roster (assembly/moves/horizon.ts applyPairReroster): employees e and f cleared over a week around
+   * shift s, then e's days and f's chosen again, applied whatever its score. Returns the number of changes (0: the
+   * same rosters came back). Draws from the search's RNG.
+   */
+  pairReroster(e: number, f: number, shiftIndex: number): number {
+    const n = this.core.manualPairReroster(e, f, shiftIndex);
+    check(n < 0 ? -n : 0, "pairReroster");
+    return n;
+  }
+
   /** Penalized overlapping pairs of the current solution: [shift a, shift b, minutes]. */
   overlapMatches(): Array<[number, number, number]> {
     const core = this.core;

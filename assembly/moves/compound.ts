@@ -64,6 +64,11 @@ export function compoundCommit(): void {
   for (let i = 0; i < compoundCount; i++) noteChange(unchecked(changed[i]), unchecked(changedFrom[i]));
 }
 
+/** The employee the i-th changed shift of the move had before it (-1: nobody). */
+export function compoundFrom(i: i32): i32 {
+  return unchecked(changedFrom[i]);
+}
+
 /** The i-th changed shift of the move. */
 export function compoundShift(i: i32): i32 {
   return unchecked(changed[i]);

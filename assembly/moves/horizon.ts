@@ -18,12 +18,14 @@ import { isPinned, sf, SR_START, SR_END, SR_KEY_SKILL, SR_TAGS, shiftTags, shift
 import { assignment } from "../state";
 import { evalChange, pHard, pMedium, pSoft, dHard, dMedium, dSoft, isBetter } from "../score";
 import { rngBelow } from "../rng";
-import { compoundBegin, compoundChange, compoundCount, compoundPop, compoundShift, compoundUndo } from "./compound";
+import { compoundBegin, compoundChange, compoundCount, compoundFrom, compoundPop, compoundShift, compoundUndo } from "./compound";
 import { clearWindow, holdsIn } from "./run";
 import { DAY_MINUTES } from "../calendar";
 
 /** Days of the window (at most this many cleared and as many taken: within compound.ts COMPOUND_MAX). */
 export const HORIZON_DAYS: i32 = 14;
+/** Days of a pair re-roster's window (two employees: at most 4 × this many changes, within COMPOUND_MAX). */
+const PAIR_DAYS: i32 = 7;
 /** Nodes kept per day, and children per node besides the day off. */
 const BEAM: i32 = 4;
 const BRANCH: i32 = 2;
@@ -176,6 +178,41 @@ function select(d: i32, n: i32): i32 {
   return kept;
 }
 
+/** The first minute of a window of `days` days around shift `anchor`'s start, at a random offset, kept within the schedule's days. */
+function windowAround(anchor: i32, days: i32): i32 {
+  const first = sf(unchecked(shiftsByStart[0]), SR_START), last = sf(unchecked(shiftsByStart[shiftCount - 1]), SR_START);
+  let lo = sf(anchor, SR_START) - rngBelow(days) * DAY_MINUTES;
+  while (lo + DAY_MINUTES <= first) lo += DAY_MINUTES;
+  while (lo > first && lo + (days - 1) * DAY_MINUTES > last) lo -= DAY_MINUTES;
+  return lo;
+}
+
+/**
+ * Chooses employee e's days of the (cleared) window of `days` days from minute lo again by the beam search and
+ * applies the best roster; false when there is none.
+ */
+function rosterWindow(e: i32, lo: i32, days: i32): bool {
+  let alive = 0;
+  for (let d = 0; d < days; d++) {
+    const dayLo = lo + d * DAY_MINUTES;
+    let n = 0;
+    if (d == 0) n = expand(e, 0, -1, dayLo, 0);
+    else for (let i = 0; i < alive; i++) n = expand(e, d, i, dayLo, n);
+    alive = select(d, n);
+  }
+  // Node 0 of the last day is the best complete roster (select keeps the best first).
+  if (alive == 0) return false;
+  applyPath(e, days - 1, 0);
+  return true;
+}
+
+/** Whether every shift the move cleared first (its first `cleared` changes) is back with its holder: no move. */
+function unchanged(cleared: i32): bool {
+  if (compoundCount != 2 * cleared) return false;
+  for (let j = 0; j < cleared; j++) if (unchecked(assignment[compoundShift(j)]) != compoundFrom(j)) return false;
+  return true;
+}
+
 /**
  * Builds and applies a horizon re-roster of employee e over HORIZON_DAYS days around the start of shift `anchor`
  * (the window kept within the schedule's days), as a compound move (compound.ts); returns the number of changes
@@ -184,28 +221,26 @@ function select(d: i32, n: i32): i32 {
 export function applyHorizonReroster(e: i32, anchor: i32): i32 {
   compoundBegin();
   if (e < 0 || shiftCount == 0) return 0;
-  const first = sf(unchecked(shiftsByStart[0]), SR_START), last = sf(unchecked(shiftsByStart[shiftCount - 1]), SR_START);
-  let lo = sf(anchor, SR_START) - rngBelow(HORIZON_DAYS) * DAY_MINUTES;
-  while (lo + DAY_MINUTES <= first) lo += DAY_MINUTES;
-  while (lo > first && lo + (HORIZON_DAYS - 1) * DAY_MINUTES > last) lo -= DAY_MINUTES;
+  const lo = windowAround(anchor, HORIZON_DAYS);
   clearWindow(e, lo, lo + HORIZON_DAYS * DAY_MINUTES, HORIZON_DAYS);
   const nCleared = compoundCount;
-  let alive = 0;
-  for (let d = 0; d < HORIZON_DAYS; d++) {
-    const dayLo = lo + d * DAY_MINUTES;
-    let n = 0;
-    if (d == 0) n = expand(e, 0, -1, dayLo, 0);
-    else for (let i = 0; i < alive; i++) n = expand(e, d, i, dayLo, n);
-    alive = select(d, n);
-  }
-  // Node 0 of the last day is the best complete roster (select keeps the best first).
-  if (alive == 0) return compoundUndo();
-  const n = applyPath(e, HORIZON_DAYS - 1, 0);
-  if (n == nCleared) {
-    // The same shifts as before (every cleared one, the first changes, is e's again): no move.
-    let same = true;
-    for (let j = 0; j < nCleared && same; j++) same = unchecked(assignment[compoundShift(j)]) == e;
-    if (same) return compoundUndo();
-  }
+  if (!rosterWindow(e, lo, HORIZON_DAYS) || unchanged(nCleared)) return compoundUndo();
+  return compoundCount;
+}
+
+/**
+ * Builds and applies a pair re-roster: employees e and f both cleared over PAIR_DAYS days around the start of shift
+ * `anchor`, then e's days chosen again by the beam search (f's shifts of the window among its options), then f's
+ * from what e left; a two-employee exchange over a week (on the benchmark: one takes the other's weekend day and
+ * gives it a weekday) scored as one compound move. Returns the number of changes (0: nothing applied or no change).
+ */
+export function applyPairReroster(e: i32, f: i32, anchor: i32): i32 {
+  compoundBegin();
+  if (e < 0 || f < 0 || e == f || shiftCount == 0) return 0;
+  const lo = windowAround(anchor, PAIR_DAYS), hi = lo + PAIR_DAYS * DAY_MINUTES;
+  clearWindow(e, lo, hi, PAIR_DAYS);
+  clearWindow(f, lo, hi, PAIR_DAYS);
+  const nCleared = compoundCount;
+  if (!rosterWindow(e, lo, PAIR_DAYS) || !rosterWindow(f, lo, PAIR_DAYS) || unchanged(nCleared)) return compoundUndo();
   return compoundCount;
 }

@@ -114,10 +114,10 @@ describe("determinism", () => {
     const accepted = new Map<string, number>();
     const STEPS = 60_000;
     for (const searchPeriods of [{ stall: 0, kick: 700 }, { stall: 1_000, kick: 1_100 }]) {
-      // Seed 49 and 60,000 steps: every compound kind is accepted at least once over the two runs (1 seed of 1-60
-      // is; the seed is re-picked by such a scan when the search's draws change). Accepted twice is asked of no
+      // Seed 134 and 60,000 steps: every compound kind is accepted at least once over the two runs (4 seeds of
+      // 1-300 are; the seed is re-picked by such a scan when the search's draws change). Accepted twice is asked of no
       // kind: since the adaptive move shares, no seed of 1-200 had the run relocation accepted twice here.
-      const options = { seed: 49, lahcLength: 4, searchPeriods };
+      const options = { seed: 134, lahcLength: 4, searchPeriods };
       const whole = await SolverSession.create(releaseModule(), problem, options);
       whole.runSlice(STEPS);
       const counts = whole.compoundMoveCounts();
