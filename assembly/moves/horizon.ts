@@ -178,7 +178,10 @@ function select(d: i32, n: i32): i32 {
   return kept;
 }
 
-/** The first minute of a window of `days` days around shift `anchor`'s start, at a random offset, kept within the schedule's days. */
+/**
+ * The first minute of a window of `days` days around shift `anchor`'s start, at a random offset, kept within the
+ * schedule's days.
+ */
 function windowAround(anchor: i32, days: i32): i32 {
   const first = sf(unchecked(shiftsByStart[0]), SR_START), last = sf(unchecked(shiftsByStart[shiftCount - 1]), SR_START);
   let lo = sf(anchor, SR_START) - rngBelow(days) * DAY_MINUTES;
