@@ -3,8 +3,9 @@
  * (two weeks: the whole horizon of the small benchmark instances, half of it on the four-week ones) are cleared and
  * chosen again by a beam search over the days, each day off or one of the day's open shifts. A partial roster (a
  * node: its choices for the days so far) is scored by the core's own incremental scorer, never by a copy of a
- * rule: its changes are applied on top of the cleared window (compound.ts compoundChange), each option of the next
- * day scored against that (score.ts evalChange), and the changes taken back (compoundPop). From each node the
+ * rule: its changes are applied on top of the cleared window (compound.ts compoundChange) and each option of the
+ * next day scored against that (score.ts evalChange); the next node's path then replaces it from the last day the
+ * two share (switchTo: the later changes taken back, compoundPop, and the other node's applied). From each node the
  * children are the day off and the best open shift of each kind (same length, key skill and tags: on the
  * benchmark a shift type, or its over-cover copy) among up to DAY_EVALS open shifts of the day, at most
  * BRANCH of them; of all children only the best per state is kept (the kind worked on the last day, or off, and
@@ -54,7 +55,12 @@ const childAlive = new StaticArray<bool>(CHILDREN);
 const optShift = new StaticArray<i32>(DAY_EVALS);
 const optKind = new StaticArray<i32>(DAY_EVALS);
 const optScore = new StaticArray<i64>(3 * DAY_EVALS);
-const path = new StaticArray<i32>(HORIZON_DAYS);
+// The applied path (switchTo): its node per day up to pathDay (-1: none), and the day of each of its changes.
+const pathNode = new StaticArray<i32>(HORIZON_DAYS);
+const changeDay = new StaticArray<i32>(HORIZON_DAYS);
+const target = new StaticArray<i32>(HORIZON_DAYS);
+let pathDay = -1;
+let pathChanges = 0;
 
 /** The kind of shift s (its length, key skill and tags), 0 for none: two shifts of one kind read alike to the rules. */
 function kindOf(s: i32): i32 {
@@ -63,17 +69,32 @@ function kindOf(s: i32): i32 {
   return k == 0 ? 1 : k;
 }
 
-/** Applies the path of node `i` of day `d` (its shifts, oldest first) for e; returns the number of changes. */
-function applyPath(e: i32, d: i32, i: i32): i32 {
-  let n = 0;
+/**
+ * Makes the path of node `i` of day `d` (d = -1: the empty path) the applied one for e: takes back the applied
+ * path's changes after the last day on which the two agree (the same node), then applies the target's shifts of
+ * the days after it, oldest first. The beam's nodes of one day mostly share their early days, so moving from one
+ * node to the next changes a few days instead of replaying the whole path.
+ */
+function switchTo(e: i32, d: i32, i: i32): void {
   for (let day = d; day >= 0; day--) {
-    const at = day * BEAM + i;
-    const s = unchecked(nodeShift[at]);
-    if (s >= 0) unchecked(path[n++] = s);
-    i = unchecked(nodeParent[at]);
+    unchecked(target[day] = i);
+    i = unchecked(nodeParent[day * BEAM + i]);
   }
-  for (let j = n - 1; j >= 0; j--) compoundChange(unchecked(path[j]), -1, e);
-  return n;
+  let agree = min(d, pathDay);
+  while (agree >= 0 && unchecked(pathNode[agree]) != unchecked(target[agree])) agree--;
+  while (pathChanges > 0 && unchecked(changeDay[pathChanges - 1]) > agree) {
+    compoundPop();
+    pathChanges--;
+  }
+  for (let day = agree + 1; day <= d; day++) {
+    const node = unchecked(target[day]);
+    unchecked(pathNode[day] = node);
+    const s = unchecked(nodeShift[day * BEAM + node]);
+    if (s < 0) continue;
+    compoundChange(s, -1, e);
+    unchecked(changeDay[pathChanges++] = day);
+  }
+  pathDay = d;
 }
 
 function addChild(n: i32, parent: i32, s: i32, kind: i32, run: i32, off: i32, h: i64, m: i64, sc: i64): i32 {
@@ -96,10 +117,10 @@ function childBetter(a: i32, b: i32): bool {
 
 /**
  * The children of node `i` of day `d - 1` (i = -1: the root) on the day starting at dayLo, from index n on; returns
- * the new count. The node's path is applied while its options are scored, then taken back.
+ * the new count. The node's path is applied (switchTo) while its options are scored, and stays applied.
  */
 function expand(e: i32, d: i32, i: i32, dayLo: i32, n: i32): i32 {
-  const applied = d > 0 ? applyPath(e, d - 1, i) : 0;
+  switchTo(e, d - 1, i);
   const h0 = dHard, m0 = dMedium, s0 = dSoft;
   const prevKind = d > 0 ? unchecked(nodeKind[(d - 1) * BEAM + i]) : 0;
   const run = d > 0 ? unchecked(nodeRun[(d - 1) * BEAM + i]) : 0, off = d > 0 ? unchecked(nodeOff[(d - 1) * BEAM + i]) : 0;
@@ -143,7 +164,6 @@ function expand(e: i32, d: i32, i: i32, dayLo: i32, n: i32): i32 {
       h0 + unchecked(optScore[3 * best]), m0 + unchecked(optScore[3 * best + 1]), s0 + unchecked(optScore[3 * best + 2]));
     unchecked(optShift[best] = -1);
   }
-  for (let j = 0; j < applied; j++) compoundPop();
   return n;
 }
 
@@ -195,6 +215,8 @@ function windowAround(anchor: i32, days: i32): i32 {
  * applies the best roster; false when there is none.
  */
 function rosterWindow(e: i32, lo: i32, days: i32): bool {
+  pathDay = -1;
+  pathChanges = 0;
   let alive = 0;
   for (let d = 0; d < days; d++) {
     const dayLo = lo + d * DAY_MINUTES;
@@ -204,8 +226,11 @@ function rosterWindow(e: i32, lo: i32, days: i32): bool {
     alive = select(d, n);
   }
   // Node 0 of the last day is the best complete roster (select keeps the best first).
-  if (alive == 0) return false;
-  applyPath(e, days - 1, 0);
+  if (alive == 0) {
+    switchTo(e, -1, 0);
+    return false;
+  }
+  switchTo(e, days - 1, 0);
   return true;
 }
 
