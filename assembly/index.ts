@@ -243,6 +243,11 @@ export function coverTaker(s: i32): i32 {
   return bestTaker(s);
 }
 
+/** Employees whose cached contract breach sums (constraints/contracts.ts breachOf) are stale; for tests, 0 expected. */
+export function staleBreachSums(): i32 {
+  return contracts.staleBreachSums(constraintWeight);
+}
+
 /**
  * Overlap matches of the current solution as (shift a, shift b, minutes) triples into `out` (room for `capacity`
  * triples); returns the number of matches (call with capacity 0 to size the buffer).

@@ -414,6 +414,14 @@ export class SolverSession {
   }
 
   /**
+   * Employees whose cached contract breach sums (what the breach-aimed moves read to pick an employee) differ from
+   * their rules' penalties summed again; 0 when the cache is right. For tests.
+   */
+  staleBreachSums(): number {
+    return this.core.staleBreachSums();
+  }
+
+  /**
    * The pair re-roster (assembly/moves/horizon.ts applyPairReroster): employees e and f cleared over a week around
    * shift s, then e's days and f's chosen again, applied whatever its score. Returns the number of changes (0: the
    * same rosters came back). Draws from the search's RNG.

@@ -51,6 +51,7 @@ export interface RotaExports {
   localPenalty(id: number, shift: number, employee: number): bigint;
   overlapPartners(shift: number, employee: number): number;
   coverTaker(shift: number): number;
+  staleBreachSums(): number;
   overlapMatches(out: number, capacity: number): number;
   contractMatches(out: number, capacity: number): number;
   contractMatchesPage(out: number, from: number, capacity: number): number;

@@ -120,6 +120,8 @@ describe("determinism", () => {
       const options = { seed: 134, lahcLength: 4, searchPeriods };
       const whole = await SolverSession.create(releaseModule(), problem, options);
       whole.runSlice(STEPS);
+      // The breach-aimed moves' cached per-employee sums (constraints/contracts.ts breachOf) match a fresh sum.
+      expect(whole.staleBreachSums()).toBe(0);
       const counts = whole.compoundMoveCounts();
       for (const [kind, c] of Object.entries(counts)) {
         // Run moves and cover chains are tried only in deep mode: the stall rule switched it on.
