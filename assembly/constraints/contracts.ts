@@ -201,8 +201,6 @@ export function initContracts(): void {
   }
   slotPending = new StaticArray<i32>(slots);
   for (let i = 0; i < slots; i++) slotPending[i] = -1;
-  slotEmployee = new StaticArray<i32>(slots);
-  for (let e = 0; e < employeeCount; e++) for (let k = employeeRulesOff[e]; k < employeeRulesOff[e + 1]; k++) slotEmployee[k] = e;
   breachCache = new StaticArray<i64>(3 * employeeCount);
   breachFresh = new StaticArray<bool>(employeeCount);
   // A move touches at most two employees: their slots bound the buffers.
@@ -455,7 +453,7 @@ export function commitPending(): void {
     const k = unchecked(pendSlot[p]);
     const id = rw(unchecked(employeeRules[k]), RW_CONSTRAINT);
     unchecked(matchTotals[id] += <i64>(unchecked(pendMatches[p]) - unchecked(slotMatches[k])));
-    if (unchecked(slotPenalty[k]) != unchecked(pendPenalty[p])) unchecked(breachFresh[slotEmployee[k]] = false);
+    if (unchecked(slotPenalty[k]) != unchecked(pendPenalty[p])) unchecked(breachFresh[employeeOfSlot(k)] = false);
     unchecked(slotPenalty[k] = pendPenalty[p]);
     unchecked(slotMatches[k] = pendMatches[p]);
     if (anyTotals) unchecked(slotTotal[k] = pendTotal[p]);
@@ -510,15 +508,24 @@ export function breachOf(e: i32, weight: StaticArray<i64>): void {
  */
 let breachCache = new StaticArray<i64>(0);
 let breachFresh = new StaticArray<bool>(0);
-/** The employee whose rules slot k holds. */
-let slotEmployee = new StaticArray<i32>(0);
+/** The employee whose rules slot k holds: a binary search of employeeRulesOff, not an array as long as the slots. */
+function employeeOfSlot(k: i32): i32 {
+  let lo = 0, hi = employeeCount - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (unchecked(employeeRulesOff[mid]) <= k) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
 
 /** Employees whose cached breachOf sums differ from their slots summed again (0: the cache is right); for tests. */
 export function staleBreachSums(weight: StaticArray<i64>): i32 {
   let stale = 0;
   for (let e = 0; e < breachFresh.length; e++) {
     if (!unchecked(breachFresh[e])) continue;
-    const h = unchecked(breachCache[3 * e]), m = unchecked(breachCache[3 * e + 1]), s = unchecked(breachCache[3 * e + 2]);
+    const h = unchecked(breachCache[3 * e]), m = unchecked(breachCache[3 * e + 1]);
+    const s = unchecked(breachCache[3 * e + 2]);
     unchecked(breachFresh[e] = false);
     breachOf(e, weight);
     if (breachHard != h || breachMedium != m || breachSoft != s) stale++;
