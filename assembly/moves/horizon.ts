@@ -212,9 +212,9 @@ function windowAround(anchor: i32, days: i32): i32 {
 
 /**
  * Chooses employee e's days of the (cleared) window of `days` days from minute lo again by the beam search and
- * applies the best roster; false when there is none.
+ * applies the best roster (there always is one: every node has the day off among its children).
  */
-function rosterWindow(e: i32, lo: i32, days: i32): bool {
+function rosterWindow(e: i32, lo: i32, days: i32): void {
   pathDay = -1;
   pathChanges = 0;
   let alive = 0;
@@ -226,12 +226,7 @@ function rosterWindow(e: i32, lo: i32, days: i32): bool {
     alive = select(d, n);
   }
   // Node 0 of the last day is the best complete roster (select keeps the best first).
-  if (alive == 0) {
-    switchTo(e, -1, 0);
-    return false;
-  }
   switchTo(e, days - 1, 0);
-  return true;
 }
 
 /** Whether every shift the move cleared first (its first `cleared` changes) is back with its holder: no move. */
@@ -252,7 +247,8 @@ export function applyHorizonReroster(e: i32, anchor: i32): i32 {
   const lo = windowAround(anchor, HORIZON_DAYS);
   clearWindow(e, lo, lo + HORIZON_DAYS * DAY_MINUTES, HORIZON_DAYS);
   const nCleared = compoundCount;
-  if (!rosterWindow(e, lo, HORIZON_DAYS) || unchanged(nCleared)) return compoundUndo();
+  rosterWindow(e, lo, HORIZON_DAYS);
+  if (unchanged(nCleared)) return compoundUndo();
   return compoundCount;
 }
 
@@ -269,6 +265,8 @@ export function applyPairReroster(e: i32, f: i32, anchor: i32): i32 {
   clearWindow(e, lo, hi, PAIR_DAYS);
   clearWindow(f, lo, hi, PAIR_DAYS);
   const nCleared = compoundCount;
-  if (!rosterWindow(e, lo, PAIR_DAYS) || !rosterWindow(f, lo, PAIR_DAYS) || unchanged(nCleared)) return compoundUndo();
+  rosterWindow(e, lo, PAIR_DAYS);
+  rosterWindow(f, lo, PAIR_DAYS);
+  if (unchanged(nCleared)) return compoundUndo();
   return compoundCount;
 }
