@@ -850,6 +850,22 @@ export function holdsSkillFor(e: i32, k: i32, s: i32): bool {
   return false;
 }
 
+/**
+ * A filter's precomputed row: bit s of bits[at ..] set for every shift s passing filter f (filterMatches), so that a
+ * hot test reads one word instead of the shift's tags (the contract rules' filters, constraints/view.ts; the
+ * pairings', constraints/pairings.ts).
+ */
+export function fillFilterRow(f: i32, bits: StaticArray<u32>, at: i32): void {
+  for (let s = 0; s < shiftCount; s++) if (filterMatches(f, s)) unchecked(bits[at + (s >>> 5)] |= 1 << (<u32>s & 31));
+}
+
+/** Whether bit s of the row at bits[at ..] is set (fillFilterRow). */
+// @ts-ignore: decorator
+@inline
+export function rowHas(bits: StaticArray<u32>, at: i32, s: i32): bool {
+  return ((unchecked(bits[at + (s >>> 5)]) >>> (<u32>s & 31)) & 1) != 0;
+}
+
 /** Whether shift `s` passes tag filter `f` (-1 = no filter): reference `TagAwareDateTimeSpan` semantics. */
 export function filterMatches(f: i32, s: i32): bool {
   if (f < 0) return true;

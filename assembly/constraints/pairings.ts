@@ -29,7 +29,7 @@
 import { MatchRecords } from "../match-records";
 import {
   shiftCount, employeeCount, shiftTags, tagCount, filterCount, filterMatches, maxShiftDuration, isHistoric, shiftsByStart,
-  firstRankFrom, rowContains,
+  firstRankFrom, rowContains, fillFilterRow, rowHas,
   SR_START, SR_END, SR_TAGS, sf,
 } from "../problem";
 import { assignment, listBase, listAt, listLength, listStart, listEnd, lowerBoundByStart } from "../state";
@@ -78,6 +78,49 @@ let employeeGroup = new StaticArray<i32>(0);
 let groupDay = new StaticArray<i32>(0);
 /** Widest day offset of any daily rule: bounds the window of shifts a change can affect. */
 let maxOffsetDays: i32 = 0;
+/**
+ * The rules' filters as precomputed rows (problem.ts fillFilterRow), a bit per shift, in order of first use while
+ * they fit in ROW_WORDS_MAX words (4 MB: 80 rows at 400,000 shifts); `filterRowAt` -1 for a filter without one
+ * (filterMatches then). On the benchmark's shift rotation (13 daily rules an employee) reading the shifts' tags
+ * took a quarter of the pairings' time.
+ */
+let filterRowAt = new StaticArray<i32>(0);
+let filterBits = new StaticArray<u32>(0);
+const ROW_WORDS_MAX: i32 = 1 << 20;
+
+/** Whether shift s passes filter f (-1: every shift). */
+// @ts-ignore: decorator
+@inline
+function passes(f: i32, s: i32): bool {
+  if (f < 0) return true;
+  const at = unchecked(filterRowAt[f]);
+  return at >= 0 ? rowHas(filterBits, at, s) : filterMatches(f, s);
+}
+
+/** Rows for the filters of the loaded rules (see filterRowAt). */
+function buildFilterRows(): void {
+  filterRowAt = new StaticArray<i32>(filterCount);
+  for (let f = 0; f < filterCount; f++) unchecked(filterRowAt[f] = -1);
+  rowWords = (shiftCount + 31) >>> 5;
+  // The checked build (tests) gives one filter a row, so the small inputs of the fuzz test take both paths.
+  // @ts-ignore: compile-time constant
+  rowsMost = !ASC_NO_ASSERT ? 1 : rowWords > 0 ? ROW_WORDS_MAX / rowWords : 0;
+  rowsUsed = 0;
+  for (let k = 0; k < rules.length; k += PR_WORDS) addFilterRow(unchecked(rules[k + 1]));
+  for (let k = 0; k < daily.length; k += DR_WORDS) {
+    addFilterRow(unchecked(daily[k + 1]));
+    addFilterRow(unchecked(daily[k + 2]));
+  }
+  filterBits = new StaticArray<u32>(rowsUsed * rowWords);
+  for (let f = 0; f < filterCount; f++) if (unchecked(filterRowAt[f]) >= 0) fillFilterRow(f, filterBits, unchecked(filterRowAt[f]));
+}
+
+let rowWords = 0, rowsMost = 0, rowsUsed = 0;
+
+function addFilterRow(f: i32): void {
+  if (f < 0 || unchecked(filterRowAt[f]) >= 0 || rowsUsed == rowsMost) return;
+  unchecked(filterRowAt[f] = rowsUsed++ * rowWords);
+}
 
 /** Constraint ids whose raw delta the last add* call wrote (index.ts ORs it into `touched`). */
 export const touchedMask = newMask();
@@ -158,6 +201,7 @@ export function loadPairings(ptr: usize, words: i32): i32 {
   groupDay = gd;
   maxOffsetDays = maxOffset;
   active = ri.length > 0 || di.length > 0;
+  buildFilterRows();
   return 0;
 }
 
@@ -297,7 +341,7 @@ function termPairs(x: i32, e: i32, sign: i32, only0: i32, only1: i32): void {
     const id = unchecked(rules[at]), f = unchecked(rules[at + 1]), common = unchecked(rules[at + 2]);
     const qFrom = unchecked(rules[at + 3]), qEnd = unchecked(rules[at + 4]);
     if (watching && !hasPartner(qFrom, qEnd, only0) && !hasPartner(qFrom, qEnd, only1)) continue;
-    if (f >= 0 && !filterMatches(f, x)) continue;
+    if (!passes(f, x)) continue;
     if (watching && id != REQUIRED_ID) {
       // Additive: of the partners' concurrent shifts only the moved ones differ between the two solutions.
       for (let i = 0; i < movedCount; i++) {
@@ -305,7 +349,7 @@ function termPairs(x: i32, e: i32, sign: i32, only0: i32, only1: i32): void {
         const p = ownerOf(m);
         if (p < 0 || !hasPartner(qFrom, qEnd, p)) continue;
         const v = min(xe, sf(m, SR_END)) - max(xs, sf(m, SR_START));
-        if (v <= 0 || (f >= 0 && !filterMatches(f, m)) || (common >= 0 && !shareTagOfType(x, m, common))) continue;
+        if (v <= 0 || !passes(f, m) || (common >= 0 && !shareTagOfType(x, m, common))) continue;
         score(id, v, sign);
       }
       continue;
@@ -314,7 +358,7 @@ function termPairs(x: i32, e: i32, sign: i32, only0: i32, only1: i32): void {
     let nSpans = 0;
     for (let i = 0; i < pCount; i++) {
       const y = unchecked(pShift[i]);
-      if (f >= 0 && !filterMatches(f, y)) continue;
+      if (!passes(f, y)) continue;
       const a = max(xs, sf(y, SR_START)), b = min(xe, sf(y, SR_END));
       const shared = common < 0 || shareTagOfType(x, y, common);
       if (id == REQUIRED_ID) {
@@ -395,20 +439,23 @@ function termDaily(x: i32, e: i32, sign: i32): void {
   if (k == kEnd) return;
   const row = unchecked(employeeGroup[e]) * shiftCount;
   const day = unchecked(groupDay[row + x]);
+  // The shifts of the last target day collected (rules with the same day offset read the same ones).
+  let collected = i32.MIN_VALUE;
   for (; k < kEnd; k++) {
     const r = unchecked(dailyIndex[k]);
     const at = r * DR_WORDS;
     const id = unchecked(daily[at]), f1 = unchecked(daily[at + 1]), f2 = unchecked(daily[at + 2]);
-    if (f1 >= 0 && !filterMatches(f1, x)) continue;
+    if (!passes(f1, x)) continue;
     const target = day + unchecked(daily[at + 3]);
     // Local day `target` starts within a day of UTC midnight of the same date (offsets are at most 18 hours).
-    collectStarts(e, target * 1440 - 1440, target * 1440 + 2880);
+    if (target != collected) collectStarts(e, target * 1440 - 1440, target * 1440 + 2880);
+    collected = target;
     const pairs = id == DAILY_PROHIBITED_ID || id == DAILY_UNPREFERRED_ID;
     let count = 0;
     for (let i = 0; i < foundCount; i++) {
       const y = unchecked(found[i]);
       if (y == x || unchecked(groupDay[row + y]) != target) continue;
-      if (f2 >= 0 && !filterMatches(f2, y)) continue;
+      if (!passes(f2, y)) continue;
       count++;
       if (pairs && recording) record(id, r, 1, x, y, e, -1);
     }
@@ -520,7 +567,7 @@ function gatherAround(s: i32, emp: i32): void {
         const at = unchecked(dailyIndex[k]) * DR_WORDS;
         if (dx + unchecked(daily[at + 3]) != day) continue;
         const f1 = unchecked(daily[at + 1]), f2 = unchecked(daily[at + 2]);
-        reads = (f1 < 0 || filterMatches(f1, x)) && (f2 < 0 || filterMatches(f2, s));
+        reads = passes(f1, x) && passes(f2, s);
       }
       if (!reads) continue;
       unchecked(dailyStamp[x] = stamp);

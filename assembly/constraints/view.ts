@@ -12,7 +12,7 @@
  * the move can change), once as the list is and once as the move would leave it.
  */
 import {
-  shiftCount, ruleCount, rules, ruleAux, tzShift, tzPacked, tzRange, tzGroupCount, ruleMinutes, filterMatches, filterCount,
+  shiftCount, ruleCount, rules, ruleAux, tzShift, tzPacked, tzRange, tzGroupCount, ruleMinutes, fillFilterRow, rowHas, filterCount,
   SR_START, SR_END, SR_WORKED, SR_FLAGS, sf, unavailable, unavailableOff, employeeCount,
 } from "../problem";
 import {
@@ -196,7 +196,7 @@ let matchWords: i32 = 0;
 // @ts-ignore: decorator
 @inline
 export function passes(f: i32, s: i32): bool {
-  return f < 0 || ((unchecked(matchRows[unchecked(filterRow[f]) * matchWords + (s >>> 5)]) >>> (<u32>s & 31)) & 1) != 0;
+  return f < 0 || rowHas(matchRows, unchecked(filterRow[f]) * matchWords, s);
 }
 
 // @ts-ignore: decorator
@@ -444,11 +444,7 @@ export function initView(): void {
   }
   matchWords = (S + 31) >>> 5;
   matchRows = new StaticArray<u32>(used * matchWords);
-  for (let f = 0; f < filterCount; f++) {
-    const row = filterRow[f];
-    if (row < 0) continue;
-    for (let s = 0; s < S; s++) if (filterMatches(f, s)) matchRows[row * matchWords + (s >>> 5)] |= 1 << (<u32>s & 31);
-  }
+  for (let f = 0; f < filterCount; f++) if (filterRow[f] >= 0) fillFilterRow(f, matchRows, filterRow[f] * matchWords);
   dayBase = new StaticArray<i32>(G);
   leadToStartDayMax = new StaticArray<i32>(G);
   leadToStartDayMin = new StaticArray<i32>(G);
