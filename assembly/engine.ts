@@ -20,6 +20,7 @@ import { buildConstructionOrder, constructionDone, constructionRun } from "./con
 import { initLocalSearch, localSearchStep, resetHistory, rebuildPool, setStepsDone } from "./local-search";
 import { rngSeed } from "./rng";
 import { applyPairReroster } from "./moves/horizon";
+import { applyCoverCompletion } from "./moves/cover";
 import { compoundCommit } from "./moves/compound";
 
 export let phase = PHASE_CONSTRUCTION;
@@ -134,6 +135,21 @@ export function manualPairReroster(e: i32, f: i32, s: i32): i32 {
     compoundCommit();
     afterManualChange();
   }
+  return n;
+}
+
+/**
+ * Cover completion from outside (tests, tools): open shift s completed by an employee at work the day next to it
+ * (moves/cover.ts applyCoverCompletion; draws from the search's RNG), always applied. Returns the number of changes
+ * (0: none made), or minus the error code (-ERR_RANGE for a bad index).
+ */
+export function manualCoverCompletion(s: i32): i32 {
+  if (!started) return -ERR_STATE;
+  if (s < 0 || s >= shiftCount) return -ERR_RANGE;
+  const n = applyCoverCompletion(s);
+  if (n <= 0) return 0;
+  compoundCommit();
+  afterManualChange();
   return n;
 }
 

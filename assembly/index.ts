@@ -33,7 +33,7 @@ import { setLahcLength as setLength, setAcceptor as setKind, setPeriods, movesTr
 import * as engine from "./engine";
 import { bestTaker } from "./moves/cover";
 
-export { runSlice, manualChange, manualSwap, manualPairReroster, applyAssignment, start, trialChange } from "./engine";
+export { runSlice, manualChange, manualSwap, manualPairReroster, manualCoverCompletion, applyAssignment, start, trialChange } from "./engine";
 export { checkpointSize, checkpointWrite, checkpointRestore } from "./checkpoint";
 export { heapStats } from "./heap-stats";
 

@@ -36,7 +36,9 @@
  *            day or gives up a day within a week, and a released shift that costs open goes to the holder of a
  *            cheaper twin (on the benchmark, an over-cover copy of the same day and type); or (a quarter of the
  *            time, when there is one) an employee at work the day next to it and off that day slides its run
- *            onto it, giving up the run's other end (a cover slide).
+ *            onto it, giving up the run's other end (a cover slide), or, once `deep` half of those times, takes
+ *            it, exchanging its next day's shift for another type then or giving up a shift on the other side
+ *            (a cover completion).
  *   relocate (moves/relocate.ts) a sampled employee, off on the day of an open shift that costs, gives up one of
  *            its runs within two weeks and works a run of the same length holding that shift instead.
  *   reroster (moves/reroster.ts) a sampled employee's window of 3-7 days around an open shift that costs is
@@ -103,7 +105,7 @@ import { breachOf, breachHard, breachMedium, breachSoft, breachDays, breachFrom,
 import { startDay } from "./constraints/view";
 import { applyCoverChain, costsOpen } from "./moves/chain";
 import { compoundCommit, compoundCount, compoundShift, compoundUndo } from "./moves/compound";
-import { applyCoverMove, applyCoverSlide, bestTaker, cheaperHolder } from "./moves/cover";
+import { applyCoverMove, applyCoverSlide, applyCoverCompletion, bestTaker, cheaperHolder } from "./moves/cover";
 import { applyRunRelocation } from "./moves/relocate";
 import { applyReroster } from "./moves/reroster";
 import { applyRequestMove } from "./moves/request";
@@ -801,14 +803,15 @@ function openShiftStep(slot: i32, kind: i32): void {
     changeStep(slot);
     return;
   }
-  // The cover move's employee: half of the time a cheaper holder, a quarter a slide of a neighbour's run onto s, an
-  // eighth the best taker of a few free employees, else (and when there is none) a sampled one.
+  // The cover move's employee: half of the time a cheaper holder, a quarter a slide of a neighbour's run onto s (once
+  // deep, half of those a cover completion), an eighth the best taker of a few free employees, else (and when there
+  // is none) a sampled one.
   let e = -1;
   if (kind == MOVE_COVER) {
     const source = rngBelow(8);
     if (source < 4) e = cheaperHolder(s);
     else if (source < 6) {
-      const slid = applyCoverSlide(s);
+      const slid = source == 4 || !deep ? applyCoverSlide(s) : applyCoverCompletion(s);
       if (slid > 0) finishCompound(slot, kind);
       if (slid >= 0) return;
     } else if (source == 7) e = bestTaker(s);

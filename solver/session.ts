@@ -432,6 +432,17 @@ export class SolverSession {
     return n;
   }
 
+  /**
+   * The cover completion (assembly/moves/cover.ts applyCoverCompletion) of open shift s: an employee at work the day
+   * next to it takes it, exchanging that day's shift for another type and giving up a shift on the other side as
+   * drawn, applied whatever its score. Returns the number of changes (0: none made). Draws from the search's RNG.
+   */
+  coverCompletion(shiftIndex: number): number {
+    const n = this.core.manualCoverCompletion(shiftIndex);
+    check(n < 0 ? -n : 0, "coverCompletion");
+    return n;
+  }
+
   /** Penalized overlapping pairs of the current solution: [shift a, shift b, minutes]. */
   overlapMatches(): Array<[number, number, number]> {
     const core = this.core;

@@ -47,6 +47,7 @@ export interface RotaExports {
   manualChange(shift: number, employee: number): number;
   manualSwap(a: number, b: number): number;
   manualPairReroster(e: number, f: number, s: number): number;
+  manualCoverCompletion(s: number): number;
   trialChange(shift: number, employee: number): number;
   localPenalty(id: number, shift: number, employee: number): bigint;
   overlapPartners(shift: number, employee: number): number;

@@ -18,7 +18,7 @@ import { evalChange, isBetter, pHard, pMedium, pSoft } from "../score";
 import { rngBelow } from "../rng";
 import { compoundBegin, compoundChange, compoundCount, compoundRoom, compoundUndo } from "./compound";
 import { costsOpen, take, released, drawNearby, overlapping } from "./chain";
-import { holdsIn } from "./run";
+import { holdsIn, firstShiftIn } from "./run";
 import { slideDrop } from "./slide";
 import { DAY_MINUTES } from "../calendar";
 
@@ -29,8 +29,11 @@ const overlaps = new StaticArray<i32>(1);
 
 /** Start-order positions scanned for a held shift (heldNear). */
 const HELD_SCAN: i32 = 256;
-/** What heldNear looks for: a cheaper twin of x, a cheaper shift overlapping x, a shift of the day next to x's. */
-const TWIN = 0, CHEAPER = 1, NEIGHBOUR = 2;
+/**
+ * What heldNear looks for: a cheaper twin of x, a cheaper shift overlapping x, a shift of the day next to x's, a
+ * shift overlapping x that is no twin of it (another type that day).
+ */
+const TWIN = 0, CHEAPER = 1, NEIGHBOUR = 2, RETYPE = 3;
 
 /** Whether shift y can stand for x: same start, end and key skill, and every tag of x. */
 function twinOf(x: i32, y: i32): bool {
@@ -45,7 +48,8 @@ function twinOf(x: i32, y: i32): bool {
  *   TWIN       one that costs less open and can stand for x (twinOf), starting when x does;
  *   CHEAPER    one that costs less open and overlaps x, its holder holding x's key skill;
  *   NEIGHBOUR  one overlapping x's time moved `side` minutes (a day before or after), its holder holding x's key
- *              skill and holding no shift on x's day.
+ *              skill and holding no shift on x's day;
+ *   RETYPE     one overlapping x that is not its twin, its holder holding x's key skill.
  * -1 when there is none.
  */
 function heldNear(x: i32, e: i32, what: i32, side: i32): i32 {
@@ -56,10 +60,11 @@ function heldNear(x: i32, e: i32, what: i32, side: i32): i32 {
   for (let p = from; p < to; p++) {
     const y = unchecked(shiftsByStart[p]);
     const f = unchecked(assignment[y]);
-    if (f < 0 || f == e || isPinned(y) || (what != NEIGHBOUR && sf(y, SR_WEIGHT) >= weight)) continue;
+    if (f < 0 || f == e || isPinned(y) || ((what == TWIN || what == CHEAPER) && sf(y, SR_WEIGHT) >= weight)) continue;
     if (what == TWIN) {
       if (!twinOf(x, y)) continue;
     } else {
+      if (what == RETYPE && (y == x || twinOf(x, y))) continue;
       if (sf(y, SR_END) <= start || (key >= 0 && !holdsSkillFor(f, key, x))) continue;
       if (what == NEIGHBOUR && holdsIn(f, day, day + DAY_MINUTES)) continue;
     }
@@ -171,5 +176,53 @@ export function applyCoverSlide(s: i32): i32 {
   if (!compoundRoom(1)) return compoundUndo();
   compoundChange(dropped, e, -1);
   handOver(dropped, e);
+  return compoundCount;
+}
+
+/** Farthest, in days past an open shift's day, the cover completion gives up a shift (the next run's first). */
+const FAR_REACH: i32 = 3;
+
+/**
+ * Builds and applies a cover completion (README "Nurse rostering benchmark"): an employee e at work the day next to
+ * open shift s and off on s's day (heldNear NEIGHBOUR) takes s, two days of one pair then worked (on the benchmark,
+ * a half weekend made whole: where nearly every employee is at its most weekends, the under-cover is on weekends
+ * and a third of the employees work one day of a weekend, they are the only ones free to take it without a new
+ * weekend). What keeps them from it: a rotation rule forbidding the two days' types in a row, and a minimum of days
+ * off before the next run. So, one or both (drawn; each half of the time, never neither): e exchanges its shift
+ * of the next day with the holder of another type then (heldNear RETYPE), and e gives up its nearest shift within
+ * FAR_REACH days on s's other side. Released and given-up shifts are handed over as a cover move's (handOver).
+ * Returns the number of changes (0: nothing applied), -1 when there is no such employee.
+ */
+export function applyCoverCompletion(s: i32): i32 {
+  compoundBegin();
+  const side = rngBelow(2) == 0 ? -DAY_MINUTES : DAY_MINUTES;
+  const y = heldNear(s, -1, NEIGHBOUR, side);
+  if (y < 0) return -1;
+  if (unchecked(assignment[s]) >= 0) return 0;
+  const e = unchecked(assignment[y]);
+  const what = 1 + rngBelow(3);
+  if ((what & 1) != 0) {
+    const other = heldNear(y, e, RETYPE, 0);
+    if (other >= 0 && compoundRoom(2)) {
+      const g = unchecked(assignment[other]);
+      compoundChange(y, e, g);
+      compoundChange(other, g, e);
+    }
+  }
+  if ((what & 2) != 0) {
+    const start = sf(s, SR_START);
+    for (let k = 1; k <= FAR_REACH; k++) {
+      const lo = start - k * side;
+      const x = firstShiftIn(e, lo, lo + DAY_MINUTES);
+      if (x < 0) continue;
+      if (isPinned(x) || !compoundRoom(1)) break;
+      compoundChange(x, e, -1);
+      handOver(x, e);
+      break;
+    }
+  }
+  const n = take(s, e);
+  if (n < 0) return compoundUndo();
+  for (let j = 0; j < n; j++) handOver(unchecked(released[j]), e);
   return compoundCount;
 }
