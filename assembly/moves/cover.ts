@@ -123,9 +123,8 @@ export function bestTaker(x: i32): i32 {
 export function applyCoverMove(s: i32, e: i32): i32 {
   compoundBegin();
   if (e < 0 || unchecked(assignment[s]) >= 0) return 0;
-  const n = take(s, e);
+  const n = takeHandingOver(s, e);
   if (n < 0) return compoundUndo();
-  for (let j = 0; j < n; j++) handOver(unchecked(released[j]), e);
   if (n == 0 && rngBelow(2) == 0) {
     // A day off turned into a day of work: half of the time e gives up one of its shifts within a week instead
     // (a day of work moved to where it is missing, the minutes and the number of days kept).
@@ -152,6 +151,29 @@ export function handOver(x: i32, e: i32): void {
 }
 
 /**
+ * Employee e takes open shift s (chain.ts take), leaving what overlaps it, each released shift handed over
+ * (handOver); returns the number released, -1 when it cannot (a pinned shift overlaps, or too many; nothing
+ * applied then).
+ */
+function takeHandingOver(s: i32, e: i32): i32 {
+  const n = take(s, e);
+  for (let j = 0; j < n; j++) handOver(unchecked(released[j]), e);
+  return n;
+}
+
+/** The side (minutes: a day before or after) of the last drawNeighbour. */
+let neighbourSide = 0;
+
+/**
+ * A held shift on the day before or after open shift s (the side drawn, into neighbourSide) whose holder is off on
+ * s's day (heldNear NEIGHBOUR): the cover slide's and cover completion's employee; -1 when there is none.
+ */
+function drawNeighbour(s: i32): i32 {
+  neighbourSide = rngBelow(2) == 0 ? -DAY_MINUTES : DAY_MINUTES;
+  return heldNear(s, -1, NEIGHBOUR, neighbourSide);
+}
+
+/**
  * Builds and applies a cover slide (README "Nurse rostering benchmark"): an employee at work the day before or after
  * open shift s (the side drawn at random) and off on s's day (heldNear NEIGHBOUR) takes s next to its run and gives
  * up the shift at the run's other end (slide.ts slideDrop): the run slides by a day onto s's day, keeping its length
@@ -163,17 +185,13 @@ export function handOver(x: i32, e: i32): void {
  */
 export function applyCoverSlide(s: i32): i32 {
   compoundBegin();
-  const side = rngBelow(2) == 0 ? -DAY_MINUTES : DAY_MINUTES;
-  const y = heldNear(s, -1, NEIGHBOUR, side);
+  const y = drawNeighbour(s);
   if (y < 0) return -1;
   if (unchecked(assignment[s]) >= 0) return 0;
   const e = unchecked(assignment[y]);
-  const dropped = slideDrop(e, sf(y, SR_START), side < 0);
+  const dropped = slideDrop(e, sf(y, SR_START), neighbourSide < 0);
   if (dropped < 0) return 0;
-  const n = take(s, e);
-  if (n < 0) return compoundUndo();
-  for (let j = 0; j < n; j++) handOver(unchecked(released[j]), e);
-  if (!compoundRoom(1)) return compoundUndo();
+  if (takeHandingOver(s, e) < 0 || !compoundRoom(1)) return compoundUndo();
   compoundChange(dropped, e, -1);
   handOver(dropped, e);
   return compoundCount;
@@ -185,21 +203,20 @@ const FAR_REACH: i32 = 3;
 /**
  * Builds and applies a cover completion (README "Nurse rostering benchmark"): an employee e at work the day next to
  * open shift s and off on s's day (heldNear NEIGHBOUR) takes s, two days of one pair then worked (on the benchmark,
- * a half weekend made whole: where nearly every employee is at its most weekends, the under-cover is on weekends
- * and a third of the employees work one day of a weekend, they are the only ones free to take it without a new
- * weekend). What keeps them from it: a rotation rule forbidding the two days' types in a row, and a minimum of days
- * off before the next run. So, one or both (drawn; each half of the time, never neither): e exchanges its shift
- * of the next day with the holder of another type then (heldNear RETYPE), and e gives up its nearest shift within
+ * a half weekend made whole: where nearly every employee is at its most weekends and the under-cover is on
+ * weekends, those working one day of a weekend are the ones free to take the other without a new weekend). What
+ * keeps them from it: a rotation rule forbidding the two days' types in a row, and a minimum of days off before the
+ * next run. So, one or both as drawn (each two times in three, both one time in three): e exchanges its shift of
+ * the next day with the holder of another type then (heldNear RETYPE), and e gives up its nearest shift within
  * FAR_REACH days on s's other side. Released and given-up shifts are handed over as a cover move's (handOver).
  * Returns the number of changes (0: nothing applied), -1 when there is no such employee.
  */
 export function applyCoverCompletion(s: i32): i32 {
   compoundBegin();
-  const side = rngBelow(2) == 0 ? -DAY_MINUTES : DAY_MINUTES;
-  const y = heldNear(s, -1, NEIGHBOUR, side);
+  const y = drawNeighbour(s);
   if (y < 0) return -1;
   if (unchecked(assignment[s]) >= 0) return 0;
-  const e = unchecked(assignment[y]);
+  const e = unchecked(assignment[y]), side = neighbourSide;
   const what = 1 + rngBelow(3);
   if ((what & 1) != 0) {
     const other = heldNear(y, e, RETYPE, 0);
@@ -221,8 +238,6 @@ export function applyCoverCompletion(s: i32): i32 {
       break;
     }
   }
-  const n = take(s, e);
-  if (n < 0) return compoundUndo();
-  for (let j = 0; j < n; j++) handOver(unchecked(released[j]), e);
+  if (takeHandingOver(s, e) < 0) return compoundUndo();
   return compoundCount;
 }
