@@ -20,7 +20,7 @@ import {
 } from "./construction";
 import {
   lahcLength, lahcIndex, history, setLahcLength, restoreLahcIndex, acceptor, saStart, saHalfLife, setAcceptor, pool,
-  poolSize, restorePool, deep, setDeep, periodBest, stallPeriod, kickPeriod, setPeriods,
+  poolSize, restorePool, deep, contractsKept, setDeep, periodBest, stallPeriod, kickPeriod, setPeriods,
 } from "./local-search";
 import { rngState, rngSetState } from "./rng";
 import { sharesBytes, sharesValid, restoreShares, writeShares } from "./move-shares";
@@ -88,7 +88,7 @@ function writeAll(): void {
   wBytes(changetype<usize>(history), <usize>(24 * lahcLength));
   for (let i = 0; i < 3; i++) w64(periodBest[i]);
   w32(deep ? 1 : 0);
-  w32(0);
+  w32(contractsKept ? 1 : 0);
   w64(stallPeriod);
   w64(kickPeriod);
   if (base) writeShares(base + at);
@@ -184,12 +184,13 @@ export function checkpointRestore(from: usize, bytes: i32): i32 {
   at += <usize>(24 * lahc);
   const pH = r64(), pM = r64(), pS = r64();
   const atDeep = r32();
-  r32();
+  const atKept = r32();
   const stall = r64(), kick = r64();
   const sharesAt = at;
   at += sharesBytes();
   if (overrun || at != end) return ERR_SIZE;
   if (atDeep != 0 && atDeep != 1) return ERR_RANGE;
+  if (atKept != 0 && atKept != 1) return ERR_RANGE;
   if (stall < 0 || kick < 0) return ERR_RANGE;
   for (let i = 0; i < s; i++) {
     const e = load<i32>(src + current + (<usize>i << 2));
@@ -216,7 +217,7 @@ export function checkpointRestore(from: usize, bytes: i32): i32 {
   restorePool(src + poolAt, pooled);
   memory.copy(changetype<usize>(history), src + historyAt, <usize>(24 * lahc));
   restoreLahcIndex(index);
-  setDeep(atDeep != 0, pH, pM, pS);
+  setDeep(atDeep != 0, atKept != 0, pH, pM, pS);
   restoreShares(src + sharesAt);
   rngSetState(<u64>rng);
   setState(atPhase, units, steps);

@@ -29,7 +29,10 @@ import {
 } from "./score";
 import { bestHard, bestMedium, bestSoft, bestAssignmentPointer } from "./best";
 import { share } from "./move-shares";
-import { setLahcLength as setLength, setAcceptor as setKind, setPeriods, movesTried, movesAccepted, MOVE_KINDS, SHARE_KINDS } from "./local-search";
+import {
+  setLahcLength as setLength, setAcceptor as setKind, setPeriods, movesTried, movesAccepted, MOVE_KINDS, SHARE_KINDS, deep,
+  contractsKept,
+} from "./local-search";
 import * as engine from "./engine";
 import { bestTaker } from "./moves/cover";
 
@@ -155,6 +158,14 @@ export function setSearchPeriods(stall: i64, kick: i64): i32 {
 export function compoundMoveCount(kind: i32, accepted: i32): i64 {
   if (kind < 0 || kind >= MOVE_KINDS) return -1;
   return accepted != 0 ? movesAccepted[kind] : movesTried[kind];
+}
+
+/**
+ * The local search's phase flags (local-search.ts): bit 0 `deep` (the compound moves at their deep shares), bit 1
+ * `contractsKept` (no contract rule broken at the last stall period boundary: the cover completion drawn).
+ */
+export function searchFlags(): i32 {
+  return (deep ? 1 : 0) | (contractsKept ? 2 : 0);
 }
 
 /**

@@ -538,6 +538,16 @@ export class SolverSession {
     return out;
   }
 
+  /**
+   * The local search's phase (assembly/local-search.ts): `deep` once it has stalled (the compound moves at their
+   * deep shares), `contractsKept` while no contract rule was broken at the last stall period boundary (the cover
+   * completion is drawn then, deep or not). Both are in the checkpoint.
+   */
+  searchFlags(): { deep: boolean; contractsKept: boolean } {
+    const flags = this.core.searchFlags();
+    return { deep: (flags & 1) !== 0, contractsKept: (flags & 2) !== 0 };
+  }
+
   contractMatchCount(id: number): number {
     return Number(this.core.contractMatchCount(id));
   }

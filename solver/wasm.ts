@@ -31,6 +31,7 @@ export interface RotaExports {
   setSearchPeriods(stall: bigint, kick: bigint): number;
   compoundMoveCount(kind: number, accepted: number): bigint;
   moveShare(kind: number): number;
+  searchFlags(): number;
   start(seed: number): number;
   runSlice(budget: number): number;
   phase(): number;

@@ -175,6 +175,33 @@ describe("determinism", () => {
     expect(moved).toBeGreaterThan(2);
   });
 
+  // assembly/local-search.ts contractsKept: at each stall period boundary, whether no employee breaks a contract
+  // rule; the cover completion is drawn from then on, deep or not. It is in the checkpoint.
+  it("contracts kept: set at a stall boundary when no contract rule is broken, not while one is, and restored", async () => {
+    // One employee, shifts on Monday, Wednesday and Friday: Wednesday's is a one-day run inside the schedule, which
+    // breaks a minimum of 2 (a soft breach, cheaper than leaving the shift unassigned) and keeps a maximum of 2.
+    const day = (d: number) => ({ id: `d${d}`, start: `2027-02-0${1 + d}T08:00:00Z`, end: `2027-02-0${1 + d}T16:00:00Z` });
+    const problemWith = (rule: { minimum?: number; maximum?: number }) =>
+      encodeProblem({
+        contracts: [{ id: "c", consecutiveDaysWorkedRules: [{ id: "run", satisfiability: "PREFERRED", ...rule }] }],
+        employees: [{ id: "ann", contracts: ["c"] }],
+        shifts: [0, 2, 4].map(day),
+      });
+    for (const [rule, kept] of [[{ minimum: 2 }, false], [{ maximum: 2 }, true]] as const) {
+      const problem = problemWith(rule);
+      const session = await SolverSession.create(releaseModule(), problem, { seed: 5, searchPeriods: { stall: 1_000, kick: 0 } });
+      session.runSlice(500);
+      // Before the first boundary: not yet known, so not drawn.
+      expect(session.searchFlags().contractsKept, JSON.stringify(rule)).toBe(false);
+      session.runSlice(3_000);
+      expect(session.steps).toBeGreaterThan(2_000);
+      expect(session.currentAssignment()).toEqual(new Int32Array([0, 0, 0]));
+      expect(session.searchFlags().contractsKept, JSON.stringify(rule)).toBe(kept);
+      const resumed = await SolverSession.restore(releaseModule(), problem, session.checkpoint());
+      expect(resumed.searchFlags()).toEqual(session.searchFlags());
+    }
+  });
+
   it("simulated annealing: checkpoint then restore continues identically too", async () => {
     const problem = encodeProblem(generateInstance({ shifts: 140, employees: 15, seed: 8, warmShare: 0.5, features: true, spread: 1.3 }));
     const options = { seed: 5, acceptor: { kind: "SIMULATED_ANNEALING" as const, temperature: { hard: 1, medium: 5, soft: 200 }, halfLife: 5_000 } };
