@@ -53,6 +53,12 @@ import { LEVEL_HARD, LEVEL_SOFT, K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, K_RO
 
 /** Whether any employee has a contract rule (everything here is skipped otherwise). */
 export let active = false;
+/**
+ * Per slot: whether the next slot of the same employee is a consecutive days rule counting the same runs
+ * (sequence-rules.ts sameRuns), so that side() scores the two in one walk (sequence-rules.ts runPair). Each slot pairs with one
+ * other at most.
+ */
+let slotPaired = new StaticArray<bool>(0);
 /** Per slot (index into employeeRules): committed penalty and match count. */
 let slotPenalty = new StaticArray<i64>(0);
 let slotMatches = new StaticArray<i32>(0);
@@ -201,6 +207,12 @@ export function initContracts(): void {
   }
   slotPending = new StaticArray<i32>(slots);
   for (let i = 0; i < slots; i++) slotPending[i] = -1;
+  slotPaired = new StaticArray<bool>(slots);
+  for (let e = 0; e < employeeCount; e++) {
+    for (let k = employeeRulesOff[e]; k + 1 < employeeRulesOff[e + 1]; k++) {
+      if (sequence.sameRuns(employeeRules[k], employeeRules[k + 1])) slotPaired[k++] = true;
+    }
+  }
   breachCache = new StaticArray<i64>(3 * employeeCount);
   breachFresh = new StaticArray<bool>(employeeCount);
   // A move touches at most two employees: their slots bound the buffers.
@@ -394,6 +406,20 @@ function side(e: i32, remove: i32, add: i32, s1: i32, s2: i32, raw: StaticArray<
           wholeView = false;
           continue;
         }
+        if (unchecked(slotPaired[k])) {
+          // Its pair has the same window: both scored in one walk, before and after the move.
+          const r2 = unchecked(employeeRules[k + 1]);
+          sequence.runPair(r, r2, g);
+          const oldPenalty = sequence.evPenalty, oldMatches = sequence.evMatches;
+          const oldPenalty2 = sequence.evPenalty2, oldMatches2 = sequence.evMatches2;
+          buildView(e, g, remove, add, lo, hi);
+          sequence.runPair(r, r2, g);
+          change(k, r, currentPenalty(k) + sequence.evPenalty - oldPenalty, currentMatches(k) + sequence.evMatches - oldMatches, raw);
+          k++;
+          change(k, r2, currentPenalty(k) + sequence.evPenalty2 - oldPenalty2, currentMatches(k) + sequence.evMatches2 - oldMatches2, raw);
+          wholeView = false;
+          continue;
+        }
         evaluateTerms(r, g, e, dayFrom, dayTo, plannedElsewhere);
         const oldPenalty = evPenalty, oldMatches = evMatches;
         buildView(e, g, remove, add, lo, hi);
@@ -406,6 +432,13 @@ function side(e: i32, remove: i32, add: i32, s1: i32, s2: i32, raw: StaticArray<
     if (!wholeView) {
       buildView(e, g, remove, add, 0, n);
       wholeView = true;
+    }
+    if (unchecked(slotPaired[k])) {
+      sequence.runPair(r, unchecked(employeeRules[k + 1]), g);
+      change(k, r, sequence.evPenalty, sequence.evMatches, raw);
+      k++;
+      change(k, unchecked(employeeRules[k]), sequence.evPenalty2, sequence.evMatches2, raw);
+      continue;
     }
     evaluate(r, g, e);
     change(k, r, evPenalty, evMatches, raw);

@@ -49,7 +49,7 @@ import { KIND_EMPLOYEE, PENALTY, REWARD, register, registerPair } from "./catalo
 import { SEQUENCE_RULE_CONSTRAINT, GAPS_CONSTRAINT, COMPACT_SEQUENCE_CONSTRAINT, LEVEL_HARD, LEVEL_SOFT } from "../layout";
 import {
   RW_KIND, RW_MIN, RW_MAX, RW_FILTER2, RW_FILTER3, RW_FLAGS, RW_P1, RW_P2, RW_P3, RW_P4, RF_START_AND_END, RF_ABSENCE_AWARE,
-  RW_AUX, RW_AUX_COUNT, RW_CONSTRAINT, RUNS_COMPACT, RUNS_START_DAYS, RUNS_BETWEEN, SEQUENCE_START_CONSTRAINT, SEQUENCE_END_ON_START_DAY_CONSTRAINT, DELAY_NONE,
+  RW_AUX, RW_AUX_COUNT, RW_CONSTRAINT, RW_FILTER, RW_VALID_FROM, RW_VALID_TO, RUNS_COMPACT, RUNS_START_DAYS, RUNS_BETWEEN, SEQUENCE_START_CONSTRAINT, SEQUENCE_END_ON_START_DAY_CONSTRAINT, DELAY_NONE,
   DELAY_NEXT_DAY, DELAY_NEXT_MONTH, DELAY_NEXT_MONDAY,
   K_MINUTES_BETWEEN, K_GAPS, K_CONSECUTIVE_DAYS, K_CONSECUTIVE_SHIFTS, SEQUENCE_BETWEEN_STARTS, CONDITION_NONE,
   CONDITION_MIN_SHIFTS, CONDITION_MIN_SHIFTS_CONSECUTIVELY,
@@ -435,6 +435,80 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
       unchecked(catLast[q] = shift);
       if (between && shift >= 0 && (latest < 0 || sf(shift, SR_END) > sf(latest, SR_END))) latest = shift;
     }
+  }
+}
+
+/**
+ * Whether consecutive days rules r and r2 count the same runs, so that one walk scores both (runPair): the same
+ * filter, flags and validity span, no categories, neither absence aware nor of another compilation (RW_P1 0: a
+ * minimum and a maximum). On the nurse rostering benchmark every employee has such a pair (its most consecutive days,
+ * required, and its fewest, preferred), the largest cost of a move on the year-long instances.
+ */
+export function sameRuns(r: i32, r2: i32): bool {
+  if (rw(r, RW_KIND) != K_CONSECUTIVE_DAYS || rw(r2, RW_KIND) != K_CONSECUTIVE_DAYS) return false;
+  if (rw(r, RW_P1) != 0 || rw(r2, RW_P1) != 0 || rw(r, RW_AUX_COUNT) != 0 || rw(r2, RW_AUX_COUNT) != 0) return false;
+  if ((rw(r, RW_FLAGS) & RF_ABSENCE_AWARE) != 0 || rw(r, RW_FLAGS) != rw(r2, RW_FLAGS)) return false;
+  return rw(r, RW_FILTER) == rw(r2, RW_FILTER) && rw(r, RW_VALID_FROM) == rw(r2, RW_VALID_FROM) &&
+    rw(r, RW_VALID_TO) == rw(r2, RW_VALID_TO) && rw(r, RW_P3) == rw(r2, RW_P3);
+}
+
+/** runPair's second rule: its penalty and matches. */
+export let evPenalty2: i64 = 0;
+export let evMatches2: i32 = 0;
+
+/** A run's penalty under minimum lo and maximum hi (consecutiveDays: the minimum spares runs at the range's ends). */
+// @ts-ignore: decorator
+@inline
+function runPenalty(lo: i32, hi: i32, len: i32, runStart: i32, runEnd: i32, first: i32, last: i32): i64 {
+  let p: i64 = 0;
+  if (hi >= 0 && len > hi) p += <i64>(len - hi);
+  if (lo >= 0 && len < lo && runStart > first && runEnd < last) p += <i64>(lo - len);
+  return p;
+}
+
+/**
+ * Rules r and r2 (sameRuns) over the view in one walk, as consecutiveDays scores each: r into evPenalty /
+ * evMatches, r2 into evPenalty2 / evMatches2. Scoring only: nothing is recorded.
+ */
+export function runPair(r: i32, r2: i32, g: i32): void {
+  evPenalty = 0;
+  evMatches = 0;
+  evPenalty2 = 0;
+  evMatches2 = 0;
+  const lo = rw(r, RW_MIN), hi = rw(r, RW_MAX), lo2 = rw(r2, RW_MIN), hi2 = rw(r2, RW_MAX);
+  const split = (rw(r, RW_FLAGS) & RF_START_AND_END) != 0;
+  const first = rangeFirst(g), last = rangeLast(g);
+  let runStart = i32.MIN_VALUE, runEnd = i32.MIN_VALUE, planned = false;
+  for (let k = 0; k <= viewLength; k++) {
+    let d0 = i32.MAX_VALUE, d1 = i32.MAX_VALUE, historic = true;
+    if (k < viewLength) {
+      const s = unchecked(viewShift[k]);
+      if (!counts(r, g, s)) continue;
+      d0 = startDay(g, s);
+      d1 = split ? endDay(g, s) : d0;
+      historic = isHistoricShift(s);
+    }
+    if (runStart != i32.MIN_VALUE && d0 >= runStart && d0 <= runEnd + 1) {
+      runEnd = max(runEnd, d1);
+      if (!historic) planned = true;
+      continue;
+    }
+    if (runStart != i32.MIN_VALUE && planned && runEnd >= first) {
+      const len = runEnd - runStart + 1;
+      const p = runPenalty(lo, hi, len, runStart, runEnd, first, last);
+      if (p != 0) {
+        evPenalty += p;
+        evMatches++;
+      }
+      const p2 = runPenalty(lo2, hi2, len, runStart, runEnd, first, last);
+      if (p2 != 0) {
+        evPenalty2 += p2;
+        evMatches2++;
+      }
+    }
+    runStart = d0;
+    runEnd = d1;
+    planned = !historic;
   }
 }
 

@@ -94,4 +94,52 @@ describe("incremental score fuzz", () => {
       expect(accepted.get(kind), `${kind} accepted`).toBeGreaterThan(0);
     }
   });
+
+  // Two consecutive days rules of one employee over the same runs (a maximum and a minimum, as the nurse rostering
+  // benchmark has) are scored in one walk of the list (assembly/constraints/sequence-rules.ts runPair); a third with
+  // a tag filter of its own is scored alone. Long lists take windows, short ones the whole list.
+  it("paired consecutive days rules match from-scratch after every move, windowed and whole", { timeout: 120_000 }, async () => {
+    const day = (d: number) => new Date(Date.UTC(2027, 1, 1 + d)).toISOString().slice(0, 10);
+    const shifts = [];
+    for (let d = 0; d < 42; d++) {
+      shifts.push({ id: `e${d}`, start: `${day(d)}T07:00:00Z`, end: `${day(d)}T15:00:00Z`, tags: ["early"] });
+      shifts.push({ id: `n${d}`, start: `${day(d)}T22:00:00Z`, end: `${day(d + 1)}T06:00:00Z`, tags: ["night"] });
+    }
+    let moves = 0, minimumBroken = 0, maximumBroken = 0;
+    for (const overlapKind of [undefined, "START_AND_END" as const]) {
+      const runs = { ...(overlapKind ? { overlapKind } : {}) };
+      const input = {
+        contracts: [{
+          id: "c",
+          consecutiveDaysWorkedRules: [
+            { id: "most", maximum: 3, ...runs },
+            { id: "fewest", satisfiability: "PREFERRED" as const, minimum: 3, ...runs },
+            { id: "nights", satisfiability: "PREFERRED" as const, maximum: 1, includeShiftTags: ["night"], ...runs },
+          ],
+        }],
+        employees: ["a", "b", "c"].map((id) => ({ id, contracts: ["c"] })),
+        shifts,
+      };
+      for (const contractWindowMinList of [0, 32, 1_000]) {
+        const problem = encodeProblem(input);
+        const session = await SolverSession.create(debugModule(), problem, { seed: 3, contractWindowMinList });
+        const random = rng(contractWindowMinList + 17);
+        const n = problem.shiftIds.length;
+        for (let k = 0; k < 600; k++) {
+          if (random() < 0.7) session.move(Math.floor(random() * n), Math.floor(random() * 4) - 1);
+          else session.swap(Math.floor(random() * n), Math.floor(random() * n));
+          moves++;
+          expectConsistent(session);
+          const scores = session.constraintScores();
+          if (scores.find((c) => c.name.startsWith("Consecutive days worked not in required"))!.score.hard !== 0) maximumBroken++;
+          if (scores.find((c) => c.name.startsWith("Consecutive days worked not in preferred"))!.score.soft !== 0) minimumBroken++;
+        }
+      }
+    }
+    expect(moves).toBe(3_600);
+    // The pair's required maximum, and the preferred rules (its minimum, the nights' maximum), were broken along
+    // the way: the walks scored runs that cost.
+    expect(maximumBroken).toBeGreaterThan(100);
+    expect(minimumBroken).toBeGreaterThan(100);
+  });
 });
