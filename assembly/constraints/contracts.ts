@@ -55,8 +55,8 @@ import { LEVEL_HARD, LEVEL_SOFT, K_MULTI_DAY_PATTERN, K_SINGLE_DAY_PATTERN, K_RO
 export let active = false;
 /**
  * Per slot: whether the next slot of the same employee is a consecutive days rule counting the same runs
- * (sequence-rules.ts sameRuns), so that side() scores the two in one walk (sequence-rules.ts runPair). Each slot pairs with one
- * other at most.
+ * (sequence-rules.ts sameRuns), so that side() scores the two in one walk (sequence-rules.ts runPair). Each slot
+ * pairs with one other at most.
  */
 let slotPaired = new StaticArray<bool>(0);
 /** Per slot (index into employeeRules): committed penalty and match count. */
