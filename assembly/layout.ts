@@ -434,7 +434,7 @@ export const BALANCE_COUNT: i32 = 1;
 //  │ pad │ unitsDone lsSteps rngState lahcIndex best{H,M,S} cand{H,M,S} saHalfLife   i64                      │
 //  │ saTemperature{H,M,S} f64 │ weights[C] i64 │ current[S] │ best[S] │ order[orderLen] │ pool[poolSize] i32   │
 //  │ pad │ history[3·lahc] i64 │ periodBest{H,M,S} i64 │ deep i32 (local-search.ts: compound moves' shares)   │
-//  │ contractsKept i32 (local-search.ts) │ stallPeriod kickPeriod i64 (local-search.ts setPeriods)                  │
+//  │ contractsKept i32 (local-search.ts) │ stallPeriod kickPeriod i64 (local-search.ts setPeriods)                │
 //  │ shareReward[K] shareWork[K] i64 │ share[K] i32 (move-shares.ts; K = local-search.ts SHARE_KINDS)          │
 //  ╘══════════════════════════════════════════════════════════════════════════════════════════════════════════════╛
 // ---------------------------------------------------------------------------------------------------------------

@@ -174,9 +174,9 @@ export let deep = false;
  * Whether no employee broke a contract rule, at any level, at the last stall period boundary (noteBreaches): from
  * then on the cover completion is drawn before `deep` too (openShiftStep). On the nurse rostering benchmark, whose
  * stand-ins for its hard rules are soft contract rules, that is from about the first feasible schedule: the year-long
- * instances 21 and 23 never turn deep within a minute, and ended 2-4% lower with it on three seeds of four (README
- * "Nurse rostering benchmark"); drawn while rules were still broken, it halved the steps instance 21 made in its
- * minute and left it infeasible on two seeds of four. In the checkpoint.
+ * instances 21 and 23 never turn deep within a minute; with it 23 ended 2-5% lower on each of seeds 1-3 and 21 lower
+ * on two of them (README "Nurse rostering benchmark"). Drawn while rules were still broken, it halved the steps
+ * instance 21 made in its minute and left it infeasible on two seeds of four. In the checkpoint.
  */
 export let contractsKept = false;
 
@@ -825,8 +825,8 @@ function openShiftStep(slot: i32, kind: i32): void {
     return;
   }
   // The cover move's employee: half of the time a cheaper holder, a quarter a slide of a neighbour's run onto s (once
-  // deep or no contract rule is broken, half of those a cover completion), an eighth the best taker of a few free employees, else (and when there
-  // is none) a sampled one.
+  // deep or no contract rule is broken, half of those a cover completion), an eighth the best taker of a few free
+  // employees, else (and when there is none) a sampled one.
   let e = -1;
   if (kind == MOVE_COVER) {
     const source = rngBelow(8);
