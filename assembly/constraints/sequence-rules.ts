@@ -416,10 +416,7 @@ function consecutiveDays(r: i32, g: i32, e: i32): void {
           }
         } else {
           const len = runEnd - runStart + 1 - (aware ? absentInside(e, runStart, runEnd, offset) : 0);
-          let p: i64 = 0;
-          if (hi >= 0 && len > hi) p += <i64>(len - hi);
-          if (lo >= 0 && len < lo && runStart > first && runEnd < last) p += <i64>(lo - len);
-          note(p, runStart, runEnd, len, categories > 0 ? q + 1 : 0);
+          note(runPenalty(lo, hi, len, runStart, runEnd, first, last), runStart, runEnd, len, categories > 0 ? q + 1 : 0);
         }
       }
       if (mode == RUNS_START_DAYS && runStart != i32.MIN_VALUE) unchecked(catPrevEnd[q] = runEnd);
@@ -456,7 +453,10 @@ export function sameRuns(r: i32, r2: i32): bool {
 export let evPenalty2: i64 = 0;
 export let evMatches2: i32 = 0;
 
-/** A run's penalty under minimum lo and maximum hi (consecutiveDays: the minimum spares runs at the range's ends). */
+/**
+ * A run's penalty under minimum lo and maximum hi (-1: none): the days beyond the maximum, and the days missing to
+ * the minimum unless the run touches the range's first or last day (it may continue outside it).
+ */
 // @ts-ignore: decorator
 @inline
 function runPenalty(lo: i32, hi: i32, len: i32, runStart: i32, runEnd: i32, first: i32, last: i32): i64 {
