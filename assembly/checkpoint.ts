@@ -20,7 +20,7 @@ import {
 } from "./construction";
 import {
   lahcLength, lahcIndex, history, setLahcLength, restoreLahcIndex, acceptor, saStart, saHalfLife, setAcceptor, pool,
-  poolSize, restorePool, deep, contractsKept, setDeep, periodBest, stallPeriod, kickPeriod, setPeriods,
+  poolSize, restorePool, deep, contractsKept, restoreStallState, periodBest, stallPeriod, kickPeriod, setPeriods,
 } from "./local-search";
 import { rngState, rngSetState } from "./rng";
 import { sharesBytes, sharesValid, restoreShares, writeShares } from "./move-shares";
@@ -217,7 +217,7 @@ export function checkpointRestore(from: usize, bytes: i32): i32 {
   restorePool(src + poolAt, pooled);
   memory.copy(changetype<usize>(history), src + historyAt, <usize>(24 * lahc));
   restoreLahcIndex(index);
-  setDeep(atDeep != 0, atKept != 0, pH, pM, pS);
+  restoreStallState(atDeep != 0, atKept != 0, pH, pM, pS);
   restoreShares(src + sharesAt);
   rngSetState(<u64>rng);
   setState(atPhase, units, steps);

@@ -332,8 +332,9 @@ export function initLocalSearch(): void {
   schedulePeriodic();
 }
 
-export function setDeep(v: bool, kept: bool, hard: i64, medium: i64, soft: i64): void {
-  deep = v;
+/** Restores what the stall period checks keep (a checkpoint's): `deep`, `contractsKept` and the period's best. */
+export function restoreStallState(isDeep: bool, kept: bool, hard: i64, medium: i64, soft: i64): void {
+  deep = isDeep;
   contractsKept = kept;
   periodBest[0] = hard;
   periodBest[1] = medium;
