@@ -1,7 +1,10 @@
 /**
  * Construction heuristic: First Fit Decreasing. First the kept warm-start assignments are reviewed in start order
  * (one unit each): one whose removal improves the hard score (a contract rule's rest or limit, with the other warm
- * shifts) is dropped. Then the shifts that are unassigned and unpinned are placed one by one, hardest first: fewest
+ * shifts) is dropped. Then the shifts that are unassigned and unpinned are placed one by one: those that cost something
+ * unassigned before those that cost nothing (weight 0: an optional shift of a zero-weight priority, such as the
+ * nurse rostering benchmark's over-cover copies, taken only where an employee's rules ask for more work: placed first
+ * as rare skills had them, they filled the employees' minutes before the cover did), then hardest first: fewest
  * employees holding all required skills, then higher unassigned weight, then earlier start.
  * Each placement scores a bounded list of candidate employees (one work unit each, resumable between slices) and
  * takes the best strictly improving one; unassigned is the zero-delta baseline, so a shift stays open only if every
@@ -30,6 +33,7 @@ import { markBest } from "./best";
 import { rw } from "./constraints/view";
 import { holdsIn, openShiftFor, openHard, openMedium, openSoft, RUN_DAYS } from "./moves/run";
 import { DAY_MINUTES } from "./calendar";
+import { costsOpen } from "./moves/chain";
 
 export const CANDIDATE_LIMIT: i32 = 64;
 /** Run extension (extendRun): start-order positions of a day looked at, and open shifts among them scored, per day. */
@@ -141,13 +145,15 @@ export function buildConstructionOrder(): void {
     const s = unchecked(shiftsByStart[i]);
     if (assignment[s] >= 0 && !shiftPinned[s]) order[at++] = ~s;
   }
-  // Placements by (skilled employees, 15 - weight), then start, then index: a stable counting sort by the first
-  // two of shiftsByStart's order (start, index), without a key or a copy per shift.
+  // Placements by (weight 0 last, skilled employees, 15 - weight), then start, then index: a stable counting sort of
+  // shiftsByStart's order (start, index) by the first three, without a key or a copy per shift (the buckets past
+  // employeeCount, weight 0's, exist only when such a shift does).
   const bucket = new StaticArray<i32>(shiftCount);
   let most = 0;
   for (let s = 0; s < shiftCount; s++) {
     if (shiftPinned[s]) continue;
-    const b = (skilledEmployees(s) << 4) | (15 - min(15, sf(s, SR_WEIGHT)));
+    const w = sf(s, SR_WEIGHT);
+    const b = (((w == 0 ? <i32>1 : 0) * (employeeCount + 1) + skilledEmployees(s)) << 4) | (15 - min(15, w));
     bucket[s] = b;
     most = max(most, b);
   }
@@ -223,7 +229,8 @@ function worksDay(e: i32, start: i32, d: i32): i32 {
  * Placement of shift s where the best candidate's rules ask for runs of several consecutive days (runMin): placed
  * shift by shift, the construction left single days of work wherever a minimum of minutes outweighed a minimum run
  * (the nurse rostering benchmark's instances 15-23 ended with hundreds of broken minimum runs). The candidate takes
- * s, then the days after it (then before it) get, one by one, the best open shift of the day for it while that
+ * s, then the days after it (then before it) get, one by one, the best open shift of the day for it (of those that
+ * cost open when s does: a run extended with free shifts spends the employee's minutes on no cover) while that
  * strictly improves the score, up to RUN_DAYS days each way (extendRun); the full delta decides, so maximum runs,
  * days off after a run, weekends and every limit stop an extension. When the run holding s is still shorter than
  * the minimum (and touches no day without shifts, the horizon's ends), the placement and its extension are undone
@@ -281,11 +288,12 @@ function runHolds(s: i32, e: i32): bool {
 /** Run extension of placeRun: the shifts placed are in `extension`, `extended` of them. */
 function extendRun(s: i32, e: i32, rotation: u32): void {
   const start = sf(s, SR_START);
+  const costly = costsOpen(s);
   for (let dir = 1; dir >= -1; dir -= 2) {
     for (let d = 1; d <= RUN_DAYS; d++) {
       const lo = start + dir * d * DAY_MINUTES, hi = lo + DAY_MINUTES;
       if (holdsIn(e, lo, hi)) continue;
-      const x = openShiftFor(e, lo, hi, rotation, EXTEND_SCAN, EXTEND_EVALS);
+      const x = openShiftFor(e, lo, hi, rotation, EXTEND_SCAN, EXTEND_EVALS, costly);
       if (x < 0 || !isBetter(openHard, openMedium, openSoft, 0, 0, 0)) break;
       commitChange(x, -1, e);
       unchecked(extension[extended++] = x);

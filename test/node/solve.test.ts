@@ -421,6 +421,37 @@ describe("solve", () => {
     }
   });
 
+  it("construction places the shifts that cost something unassigned before those that cost nothing", async () => {
+    // Two shifts at the same time: "free" (priority 10, weight 0: an over-cover copy in the nurse rostering
+    // benchmark's mapping) needs a skill only e0 holds, "paid" (weight 100) any employee, but e1 is away then. e0
+    // wants 480 minutes (a PREFERRED minimum), so "free" alone improves the score: placed first, as the fewest
+    // skilled holders alone once ordered it, it took e0's only slot and left "paid" open.
+    const at = { start: "2027-02-01T08:00:00Z", end: "2027-02-01T16:00:00Z" };
+    const problem = encodeProblem({
+      planningWindow: { start: "2027-02-01T00:00:00Z", end: "2027-02-02T00:00:00Z" },
+      contracts: [{ id: "c", periodRules: [{ id: "min", period: "SCHEDULE", satisfiability: "PREFERRED", minutesWorkedMin: 480 }] }],
+      employees: [
+        { id: "e0", contracts: ["c"], skills: [{ id: "r" }] },
+        { id: "e1", contracts: ["c"], unavailableTimeSpans: [{ ...at }] },
+      ],
+      shifts: [
+        { id: "free", ...at, priority: "10", requiredSkills: ["r"] },
+        { id: "paid", ...at, priority: "1" },
+      ],
+      globalRules: {
+        unassignedShiftRule: {
+          id: "cover",
+          priorityWeights: [{ priority: "1", weight: 100, assignment: "OPTIONAL" }, { priority: "10", weight: 0, assignment: "OPTIONAL" }],
+        },
+      },
+    } as never);
+    const session = await SolverSession.create(debugModule(), problem, { seed: 1 });
+    while (session.phase === "CONSTRUCTION") session.runSlice(1);
+    const assignment = session.currentAssignment();
+    expect(assignment[problem.shiftIds.indexOf("paid")]).toBe(problem.employeeIds.indexOf("e0"));
+    expect(assignment[problem.shiftIds.indexOf("free")]).toBe(-1);
+  });
+
   it("construction alone leaves open only shifts every employee would break a hard rule on", async () => {
     const problem = encodeProblem(generateInstance({ shifts: 140, employees: 15, seed: 4 }));
     const session = await SolverSession.create(debugModule(), problem, { seed: 1 });
