@@ -1,11 +1,11 @@
 /**
  * Construction heuristic: First Fit Decreasing. First the kept warm-start assignments are reviewed in start order
  * (one unit each): one whose removal improves the hard score (a contract rule's rest or limit, with the other warm
- * shifts) is dropped. Then the shifts that are unassigned and unpinned are placed one by one: those that cost something
- * unassigned before those that cost nothing (weight 0: an optional shift of a zero-weight priority, such as the
- * nurse rostering benchmark's over-cover copies, taken only where an employee's rules ask for more work: placed first
- * as rare skills had them, they filled the employees' minutes before the cover did), then hardest first: fewest
- * employees holding all required skills, then higher unassigned weight, then earlier start.
+ * shifts) is dropped. Then the shifts that are unassigned and unpinned are placed one by one: those that cost
+ * something unassigned before those that cost nothing (weight 0, chain.ts costsOpen: such as the nurse rostering
+ * benchmark's over-cover copies, taken only where an employee's rules ask for more work; placed among the others by
+ * their skills, they filled the employees' minutes before the cover did), then hardest first: fewest employees
+ * holding all required skills, then higher unassigned weight, then earlier start.
  * Each placement scores a bounded list of candidate employees (one work unit each, resumable between slices) and
  * takes the best strictly improving one; unassigned is the zero-delta baseline, so a shift stays open only if every
  * candidate would make the score worse (a hard break outranks the medium unassigned penalty). Candidates are scored
@@ -152,8 +152,8 @@ export function buildConstructionOrder(): void {
   let most = 0;
   for (let s = 0; s < shiftCount; s++) {
     if (shiftPinned[s]) continue;
-    const w = sf(s, SR_WEIGHT);
-    const b = (((w == 0 ? <i32>1 : 0) * (employeeCount + 1) + skilledEmployees(s)) << 4) | (15 - min(15, w));
+    const last = costsOpen(s) ? 0 : employeeCount + 1;
+    const b = ((last + skilledEmployees(s)) << 4) | (15 - min(15, sf(s, SR_WEIGHT)));
     bucket[s] = b;
     most = max(most, b);
   }

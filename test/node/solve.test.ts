@@ -444,7 +444,7 @@ describe("solve", () => {
           priorityWeights: [{ priority: "1", weight: 100, assignment: "OPTIONAL" }, { priority: "10", weight: 0, assignment: "OPTIONAL" }],
         },
       },
-    } as never);
+    });
     const session = await SolverSession.create(debugModule(), problem, { seed: 1 });
     while (session.phase === "CONSTRUCTION") session.runSlice(1);
     const assignment = session.currentAssignment();
